@@ -1,0 +1,26 @@
+"""The JSON API: ``POST /api/score`` takes a board file and answers with its score report."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import HttpRequest, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
+
+from scorer.board_files import decode_board
+from scorer.engine import BoardError, report_to_dict, score_board
+
+
+@csrf_exempt
+@require_POST
+def score(request: HttpRequest) -> JsonResponse:
+    length = request.headers.get("Content-Length", "0")
+    if not length.isdigit() or int(length) > settings.BOARD_FILE_MAX_BYTES:
+        return JsonResponse(
+            {"error": {"rule": "too_large", "message": "The board file is too large."}}, status=413
+        )
+    try:
+        report = score_board(decode_board(request.body))
+    except BoardError as error:
+        return JsonResponse({"error": error.as_dict()}, status=400)
+    return JsonResponse(report_to_dict(report))

@@ -1,0 +1,416 @@
+"""The board: which tile lies where, whether a tile may go somewhere, and the features it forms.
+
+:class:`Board` knows only tiles. Meeples and points are the :class:`~.game.Game`'s business,
+though the meeples themselves stand on the board's :class:`~.features.FeatureGraph`.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from .errors import IllegalPlacementError, Rule
+from .features import FeatureGraph
+from .places import SIDES, Side, Square
+from .rules import Mode
+from .tiles import (
+    RIVER_LAKE,
+    RIVER_SPRING,
+    START_TILE,
+    TILES,
+    Edge,
+    Expansion,
+    FeatureKind,
+    Orientation,
+    TileType,
+    tile_counts,
+)
+
+_AROUND: tuple[Square, ...] = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0))
+_STRAIGHT, _RIGHT, _LEFT = 0, 1, 3
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedTile:
+    """A tile on the board: its type, how it is turned, and its feature segments."""
+
+    orientation: Orientation
+    square: Square
+    index: int
+    """Its position in the order tiles were laid (0 is the first)."""
+    nodes: tuple[int, ...]
+    """The graph segment of each of the tile's features, in the tile type's feature order."""
+
+    @property
+    def tile(self) -> TileType:
+        return self.orientation.tile
+
+    @property
+    def rotation(self) -> int:
+        return self.orientation.rotation
+
+
+@dataclass(frozen=True, slots=True)
+class _RiverEnd:
+    square: Square
+    side: Side
+    """The side of ``square``'s tile the river flows out through."""
+    last_turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Undo:
+    square: Square
+    opened: tuple[Square, ...]
+    was_open: bool
+    river: _RiverEnd | None
+    river_started: bool
+    mark: int
+
+
+class Board:
+    """Tiles on squares, with full legality for laying the next one.
+
+    ``mode`` decides which rules apply: in :attr:`Mode.REPLAY` every rule of laying tiles; in
+    :attr:`Mode.FINAL` (a finished board copied in any order) only that squares are free, edges
+    match and counts hold; :meth:`disconnected` then checks the board is one piece.
+    """
+
+    def __init__(
+        self,
+        *,
+        expansions: Iterable[Expansion | str] = (),
+        mode: Mode = Mode.REPLAY,
+        tile_sets: int = 1,
+    ) -> None:
+        self.expansions = frozenset(Expansion(e) for e in expansions)
+        self.mode = Mode(mode)
+        self.tile_sets = tile_sets
+        self.tiles: dict[Square, PlacedTile] = {}
+        self.order: list[Square] = []
+        self.supply: dict[str, int] = tile_counts(self.expansions, tile_sets)
+        self.graph = FeatureGraph()
+        self.open_squares: set[Square] = set()
+        self._river: _RiverEnd | None = None
+        self._river_started = False
+        self._history: list[_Undo] = []
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+    def __contains__(self, square: object) -> bool:
+        return square in self.tiles
+
+    def __getitem__(self, square: Square) -> PlacedTile:
+        return self.tiles[square]
+
+    @property
+    def river_in_play(self) -> bool:
+        return Expansion.RIVER in self.expansions
+
+    @property
+    def start_tile(self) -> TileType:
+        return RIVER_SPRING if self.river_in_play else START_TILE
+
+    @property
+    def remaining(self) -> int:
+        """Tiles left in the supply."""
+        return sum(self.supply.values())
+
+    # -- legality ---------------------------------------------------------------------------
+
+    def problem(self, tile: TileType, square: Square, rotation: int) -> tuple[Rule, dict] | None:
+        """Why ``tile`` may not go on ``square`` turned by ``rotation``, or ``None`` if it may."""
+        if tile.is_river and not self.river_in_play:
+            return Rule.RIVER_NOT_IN_PLAY, {}
+        if self.supply.get(tile.name, 0) <= 0:
+            return Rule.NO_TILE_LEFT, {"count": tile.count * self.tile_sets}
+        if square in self.tiles:
+            return Rule.SQUARE_TAKEN, {}
+        orientation = tile.orientations[rotation // 90]
+        replay = self.mode is Mode.REPLAY
+        if not self.tiles:
+            if replay and tile is not self.start_tile:
+                return Rule.START_TILE, {"expected": self.start_tile.name}
+            return None
+        mismatch = self._edge_problem(orientation, square)
+        if mismatch is not None:
+            return mismatch
+        if replay:
+            if square not in self.open_squares:
+                return Rule.NOT_ADJACENT, {}
+            if self.river_in_play:
+                return self._river_problem(orientation, square)
+        return None
+
+    def _edge_problem(self, orientation: Orientation, square: Square) -> tuple[Rule, dict] | None:
+        x, y = square
+        tiles = self.tiles
+        for side in SIDES:
+            dx, dy = side.offset
+            other = tiles.get((x + dx, y + dy))
+            if other is None:
+                continue
+            own = orientation.edges[side]
+            theirs = other.orientation.edges[side.opposite]
+            if own is not theirs:
+                return Rule.EDGE_MISMATCH, {"side": side.name, "own": own.value, "theirs": theirs.value}
+        return None
+
+    def _river_problem(self, orientation: Orientation, square: Square) -> tuple[Rule, dict] | None:
+        tile = orientation.tile
+        if not tile.is_river:
+            if self._river is not None and self._river_can_continue():
+                return Rule.RIVER_FIRST, {}
+            return None
+        if self._river is None:
+            return Rule.RIVER_CLOSED, {}
+        turn = self._river_turn(orientation, square)
+        if turn is None:
+            return Rule.RIVER_NOT_CONTINUED, {}
+        if turn != _STRAIGHT and turn == self._river.last_turn:
+            return Rule.RIVER_SAME_TURN, {}
+        if tile is RIVER_LAKE and self._river_can_continue(exclude_lake=True):
+            return Rule.LAKE_TOO_EARLY, {}
+        return None
+
+    def _river_turn(self, orientation: Orientation, square: Square) -> int | None:
+        """How the river turns on this tile if it continues the river from its open end, else ``None``."""
+        end = self._river
+        assert end is not None
+        heading = end.side
+        if end.side.neighbour(end.square) != square or heading.opposite not in orientation.river_sides:
+            return None
+        out = [s for s in orientation.river_sides if s != heading.opposite]
+        if not out:  # the lake: the river ends here
+            return _STRAIGHT
+        return (out[0] - heading) % 4
+
+    def _river_can_continue(self, *, exclude_lake: bool = False) -> bool:
+        """Whether some river tile still in the supply could be laid now."""
+        end = self._river
+        if end is None:
+            return False
+        square = end.side.neighbour(end.square)
+        if square in self.tiles:
+            return False
+        for name, left in self.supply.items():
+            tile = TILES[name]
+            if left <= 0 or not tile.is_river or (exclude_lake and tile is RIVER_LAKE):
+                continue
+            for orientation in tile.orientations:
+                if self._edge_problem(orientation, square) is not None:
+                    continue
+                turn = self._river_turn(orientation, square)
+                if turn is None or (turn != _STRAIGHT and turn == end.last_turn):
+                    continue
+                if tile is RIVER_LAKE and self._river_can_continue(exclude_lake=True):
+                    continue
+                return True
+        return False
+
+    def is_legal(self, tile: TileType | str, square: Square, rotation: int) -> bool:
+        tile = TILES[tile] if isinstance(tile, str) else tile
+        return self.problem(tile, square, rotation) is None
+
+    def legal_placements(self, tile: TileType | str) -> Iterator[tuple[Square, int]]:
+        """Every ``(square, rotation)`` where ``tile`` may go now, in a stable order."""
+        tile = TILES[tile] if isinstance(tile, str) else tile
+        if not self.tiles:
+            if self.problem(tile, (0, 0), 0) is None:
+                yield from (((0, 0), r) for r in (0, 90, 180, 270))
+            return
+        if self.supply.get(tile.name, 0) <= 0 or (tile.is_river and not self.river_in_play):
+            return
+        river_rules = self.mode is Mode.REPLAY and self.river_in_play
+        if river_rules and not tile.is_river and self._river is not None and self._river_can_continue():
+            return
+        tiles = self.tiles
+        for square in sorted(self.open_squares):
+            needed = self._needed_edges(square, tiles)
+            for orientation in tile.orientations:
+                edges = orientation.edges
+                if any(n is not None and n is not e for n, e in zip(needed, edges)):
+                    continue
+                if river_rules and tile.is_river and self._river_problem(orientation, square):
+                    continue
+                yield square, orientation.rotation
+
+    @staticmethod
+    def _needed_edges(square: Square, tiles: dict[Square, PlacedTile]) -> tuple[Edge | None, ...]:
+        x, y = square
+        needed: list[Edge | None] = []
+        for side in SIDES:
+            dx, dy = side.offset
+            other = tiles.get((x + dx, y + dy))
+            needed.append(None if other is None else other.orientation.edges[side.opposite])
+        return tuple(needed)
+
+    def dead_squares(self) -> set[Square]:
+        """Open squares that no tile left in the supply can ever fill, whatever its rotation."""
+        shapes = {o.edges for name, left in self.supply.items() if left > 0 for o in TILES[name].orientations}
+        verdict: dict[tuple[Edge | None, ...], bool] = {}
+        dead = set()
+        for square in self.open_squares:
+            needed = self._needed_edges(square, self.tiles)
+            if needed not in verdict:
+                verdict[needed] = not any(
+                    all(n is None or n is e for n, e in zip(needed, shape)) for shape in shapes
+                )
+            if verdict[needed]:
+                dead.add(square)
+        return dead
+
+    # -- laying and lifting -----------------------------------------------------------------
+
+    def place(self, tile: TileType, square: Square, rotation: int) -> PlacedTile:
+        """Lay a tile without checking legality (see :meth:`problem`); join its features."""
+        graph = self.graph
+        mark = graph.mark()
+        orientation = tile.orientations[rotation // 90]
+        nodes: list[int] = []
+        for index, spec in enumerate(tile.features):
+            if spec.kind is FeatureKind.FIELD:
+                near = tuple(nodes[c] for c in spec.cities)
+                nodes.append(graph.add(spec.kind, square, index, near_cities=near))
+            else:
+                ends = len(spec.edges)
+                nodes.append(graph.add(spec.kind, square, index, open_ends=ends, pennant=spec.pennant))
+        placed = PlacedTile(orientation, square, len(self.order), tuple(nodes))
+
+        x, y = square
+        feature_at = orientation.feature_at
+        for side in SIDES:
+            dx, dy = side.offset
+            other = self.tiles.get((x + dx, y + dy))
+            if other is None:
+                continue
+            theirs = other.orientation.feature_at
+            edge = orientation.edges[side]
+            if edge is Edge.CITY or edge is Edge.ROAD:
+                mid = side.middle
+                a, b = feature_at[mid], theirs[mid.facing]
+                if a is not None and b is not None:
+                    graph.connect_edge(nodes[a], other.nodes[b])
+            if edge is not Edge.CITY:
+                for half in side.halves:
+                    a, b = feature_at[half], theirs[half.facing]
+                    if a is not None and b is not None:
+                        graph.join(nodes[a], other.nodes[b])
+
+        opened = []
+        for side in SIDES:
+            next_square = side.neighbour(square)
+            if next_square not in self.tiles and next_square not in self.open_squares:
+                self.open_squares.add(next_square)
+                opened.append(next_square)
+        was_open = square in self.open_squares
+        self.open_squares.discard(square)
+        self._history.append(_Undo(square, tuple(opened), was_open, self._river, self._river_started, mark))
+        self.tiles[square] = placed
+        self.order.append(square)
+        self.supply[tile.name] -= 1
+        if tile.is_river and self.mode is Mode.REPLAY:
+            self._advance_river(orientation, square)
+        return placed
+
+    def _advance_river(self, orientation: Orientation, square: Square) -> None:
+        if not self._river_started:
+            self._river_started = True
+            self._river = _RiverEnd(square, orientation.river_sides[0], _STRAIGHT)
+            return
+        end = self._river
+        if end is None:
+            return
+        came_from = end.side.opposite
+        out = [s for s in orientation.river_sides if s != came_from]
+        if not out:
+            self._river = None
+            return
+        self._river = _RiverEnd(square, out[0], (out[0] - end.side) % 4)
+
+    def lift(self) -> PlacedTile:
+        """Take back the last tile laid, and everything recorded on the graph since."""
+        if not self._history:
+            raise IllegalPlacementError(Rule.NOTHING_TO_UNDO)
+        undo = self._history.pop()
+        placed = self.tiles.pop(undo.square)
+        self.order.pop()
+        self.supply[placed.tile.name] += 1
+        self.open_squares.difference_update(undo.opened)
+        if undo.was_open:
+            self.open_squares.add(undo.square)
+        self._river = undo.river
+        self._river_started = undo.river_started
+        self.graph.rollback(undo.mark)
+        return placed
+
+    # -- questions --------------------------------------------------------------------------
+
+    def neighbours_present(self, square: Square) -> int:
+        """How many of the 8 squares around ``square`` hold a tile."""
+        x, y = square
+        tiles = self.tiles
+        return sum(1 for dx, dy in _AROUND if (x + dx, y + dy) in tiles)
+
+    def around(self, square: Square) -> Iterator[Square]:
+        """The squares of the 3×3 block centred on ``square`` that hold a tile, itself included."""
+        x, y = square
+        for dy in (-1, 0, 1):
+            for dx in (-1, 0, 1):
+                if (x + dx, y + dy) in self.tiles:
+                    yield (x + dx, y + dy)
+
+    def disconnected(self) -> PlacedTile | None:
+        """The first tile laid that is not joined edge to edge to the first one, if any."""
+        if not self.order:
+            return None
+        start = self.order[0]
+        seen = {start}
+        queue = deque([start])
+        while queue:
+            square = queue.popleft()
+            for side in SIDES:
+                nxt = side.neighbour(square)
+                if nxt in self.tiles and nxt not in seen:
+                    seen.add(nxt)
+                    queue.append(nxt)
+        for square in self.order:
+            if square not in seen:
+                return self.tiles[square]
+        return None
+
+    def river_problem_on_board(self) -> PlacedTile | None:
+        """For a finished board: the first river tile that turns the same way as the one before it.
+
+        Follows the river from the spring; returns ``None`` when there is no spring or no fault.
+        """
+        spring = next((p for p in self.tiles.values() if p.tile is RIVER_SPRING), None)
+        if spring is None:
+            return None
+        square, heading, last_turn = spring.square, spring.orientation.river_sides[0], _STRAIGHT
+        while True:
+            nxt = heading.neighbour(square)
+            placed = self.tiles.get(nxt)
+            if placed is None or heading.opposite not in placed.orientation.river_sides:
+                return None
+            out = [s for s in placed.orientation.river_sides if s != heading.opposite]
+            if not out:
+                return None
+            turn = (out[0] - heading) % 4
+            if turn != _STRAIGHT and turn == last_turn:
+                return placed
+            square, heading, last_turn = nxt, out[0], turn
+
+    def state(self) -> tuple:
+        """Everything the board holds, for comparing two boards in tests."""
+        return (
+            tuple((sq, p.tile.name, p.rotation, p.index, p.nodes) for sq, p in sorted(self.tiles.items())),
+            tuple(self.order),
+            tuple(sorted(self.supply.items())),
+            tuple(sorted(self.open_squares)),
+            self._river,
+            self._river_started,
+            self.graph.state(),
+        )
