@@ -95,4 +95,7 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
 BOARD_FILE_MAX_BYTES = 256 * 1024
 
+# Serve static files straight from the app and project folders; `collectstatic` is for production.
+WHITENOISE_USE_FINDERS = True
+
 SITE_NAME = _("Carcassonne tutor and scorer")

@@ -28,6 +28,7 @@ from .tiles import (
 )
 
 _AROUND: tuple[Square, ...] = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0))
+_STEPS: tuple[Square, ...] = tuple(side.offset for side in SIDES)
 _STRAIGHT, _RIGHT, _LEFT = 0, 1, 3
 
 
@@ -147,15 +148,15 @@ class Board:
     def _edge_problem(self, orientation: Orientation, square: Square) -> tuple[Rule, dict] | None:
         x, y = square
         tiles = self.tiles
-        for side in SIDES:
-            dx, dy = side.offset
+        edges = orientation.edges
+        for side, (dx, dy) in enumerate(_STEPS):
             other = tiles.get((x + dx, y + dy))
             if other is None:
                 continue
-            own = orientation.edges[side]
-            theirs = other.orientation.edges[side.opposite]
-            if own is not theirs:
-                return Rule.EDGE_MISMATCH, {"side": side.name, "own": own.value, "theirs": theirs.value}
+            theirs = other.orientation.edges[(side + 2) & 3]
+            if edges[side] is not theirs:
+                own = edges[side]
+                return Rule.EDGE_MISMATCH, {"side": Side(side).name, "own": own.value, "theirs": theirs.value}
         return None
 
     def _river_problem(self, orientation: Orientation, square: Square) -> tuple[Rule, dict] | None:
@@ -164,6 +165,8 @@ class Board:
             if self._river is not None and self._river_can_continue():
                 return Rule.RIVER_FIRST, {}
             return None
+        if tile is RIVER_SPRING:
+            return Rule.SPRING_FIRST, {}
         if self._river is None:
             return Rule.RIVER_CLOSED, {}
         turn = self._river_turn(orientation, square)
@@ -197,7 +200,12 @@ class Board:
             return False
         for name, left in self.supply.items():
             tile = TILES[name]
-            if left <= 0 or not tile.is_river or (exclude_lake and tile is RIVER_LAKE):
+            if (
+                left <= 0
+                or not tile.is_river
+                or tile is RIVER_SPRING
+                or (exclude_lake and tile is RIVER_LAKE)
+            ):
                 continue
             for orientation in tile.orientations:
                 if self._edge_problem(orientation, square) is not None:
@@ -241,10 +249,9 @@ class Board:
     def _needed_edges(square: Square, tiles: dict[Square, PlacedTile]) -> tuple[Edge | None, ...]:
         x, y = square
         needed: list[Edge | None] = []
-        for side in SIDES:
-            dx, dy = side.offset
+        for side, (dx, dy) in enumerate(_STEPS):
             other = tiles.get((x + dx, y + dy))
-            needed.append(None if other is None else other.orientation.edges[side.opposite])
+            needed.append(None if other is None else other.orientation.edges[(side + 2) & 3])
         return tuple(needed)
 
     def dead_squares(self) -> set[Square]:
@@ -270,34 +277,35 @@ class Board:
         mark = graph.mark()
         orientation = tile.orientations[rotation // 90]
         nodes: list[int] = []
-        for index, spec in enumerate(tile.features):
+        for index, (spec, ends) in enumerate(zip(tile.features, tile.ends)):
             if spec.kind is FeatureKind.FIELD:
                 near = tuple(nodes[c] for c in spec.cities)
                 nodes.append(graph.add(spec.kind, square, index, near_cities=near))
             else:
-                ends = len(spec.edges)
                 nodes.append(graph.add(spec.kind, square, index, open_ends=ends, pennant=spec.pennant))
         placed = PlacedTile(orientation, square, len(self.order), tuple(nodes))
 
         x, y = square
-        feature_at = orientation.feature_at
-        for side in SIDES:
-            dx, dy = side.offset
-            other = self.tiles.get((x + dx, y + dy))
+        links = orientation.links
+        tiles = self.tiles
+        for side, (dx, dy) in enumerate(_STEPS):
+            other = tiles.get((x + dx, y + dy))
             if other is None:
                 continue
-            theirs = other.orientation.feature_at
-            edge = orientation.edges[side]
+            edge, middle, first, second = links[side]
+            _, their_middle, their_first, their_second = other.orientation.links[(side + 2) & 3]
+            their_nodes = other.nodes
             if edge is Edge.CITY or edge is Edge.ROAD:
-                mid = side.middle
-                a, b = feature_at[mid], theirs[mid.facing]
-                if a is not None and b is not None:
-                    graph.connect_edge(nodes[a], other.nodes[b])
-            if edge is not Edge.CITY:
-                for half in side.halves:
-                    a, b = feature_at[half], theirs[half.facing]
-                    if a is not None and b is not None:
-                        graph.join(nodes[a], other.nodes[b])
+                if middle is not None and their_middle is not None:
+                    graph.connect_edge(nodes[middle], their_nodes[their_middle])
+                if edge is Edge.CITY:
+                    continue
+            # Half-edges meet crosswise: the first half of a side touches the second half of the
+            # facing side (NNW meets SSW).
+            if first is not None and their_second is not None:
+                graph.join(nodes[first], their_nodes[their_second])
+            if second is not None and their_first is not None:
+                graph.join(nodes[second], their_nodes[their_first])
 
         opened = []
         for side in SIDES:
@@ -311,8 +319,11 @@ class Board:
         self.tiles[square] = placed
         self.order.append(square)
         self.supply[tile.name] -= 1
-        if tile.is_river and self.mode is Mode.REPLAY:
-            self._advance_river(orientation, square)
+        if self.mode is Mode.REPLAY and self.river_in_play:
+            if tile.is_river:
+                self._advance_river(orientation, square)
+            else:
+                self._river = None  # the first ordinary tile ends the river phase for good
         return placed
 
     def _advance_river(self, orientation: Orientation, square: Square) -> None:

@@ -38,6 +38,7 @@ class Rule(StrEnum):
     EDGE_MISMATCH = "edge_mismatch"
     RIVER_FIRST = "river_first"
     RIVER_CLOSED = "river_closed"
+    SPRING_FIRST = "spring_first"
     RIVER_NOT_CONTINUED = "river_not_continued"
     RIVER_SAME_TURN = "river_same_turn"
     LAKE_TOO_EARLY = "lake_too_early"
@@ -78,7 +79,8 @@ _TEMPLATES: dict[Rule, str] = {
     Rule.NOT_ADJACENT: "a tile must touch the board along at least one edge",
     Rule.EDGE_MISMATCH: "its {side} edge ({own}) does not match the {theirs} edge of the tile beside it",
     Rule.RIVER_FIRST: "all the river tiles must be laid before the other tiles",
-    Rule.RIVER_CLOSED: "the river has already reached its lake",
+    Rule.RIVER_CLOSED: "the river is finished: its lake is laid, or other tiles have followed it",
+    Rule.SPRING_FIRST: "the spring can only be the first tile",
     Rule.RIVER_NOT_CONTINUED: "a river tile must continue the river from its open end",
     Rule.RIVER_SAME_TURN: "the river may not turn the same way twice in a row",
     Rule.LAKE_TOO_EARLY: "the lake must be the last river tile",

@@ -39,14 +39,17 @@ def random_game(
     meeple_chance: float = 0.5,
     max_tiles: int | None = None,
 ) -> Game:
-    """Play a random legal game: each tile goes on a random legal square, often with a meeple."""
+    """Play a random legal game: each tile goes on a random legal square, often with a meeple.
+
+    Tiles that fit nowhere are set aside. ``max_tiles`` stops the game once the board holds that many.
+    """
     expansions = frozenset(Expansion(e) for e in expansions)
     game = Game(players, rules=rules, expansions=expansions, tile_sets=tile_sets)
     pile = draw_pile(rng, expansions, tile_sets)
-    if max_tiles is not None:
-        pile = pile[:max_tiles]
     frontier = _Frontier()
     for turn, name in enumerate(pile):
+        if max_tiles is not None and len(game.board) >= max_tiles:
+            break
         placement = _choose_square(rng, game, name, frontier)
         if placement is None:
             continue  # nowhere to go: the tile is set aside, as the rules say

@@ -79,6 +79,8 @@ class Orientation:
     feature_at: tuple[int | None, ...]
     """Index of the feature at each of the 13 places, or ``None`` (river, junction, nothing)."""
     river_sides: tuple[Side, ...]
+    links: tuple[tuple[Edge, int | None, int | None, int | None], ...]
+    """Per side: its edge, and the features at its middle, first half and second half (clockwise)."""
 
     @property
     def rotation(self) -> int:
@@ -100,6 +102,13 @@ class TileType:
     expansion: Expansion | None = None
     river_sides: tuple[Side, ...] = ()
     orientations: tuple[Orientation, ...] = field(default=(), compare=False, repr=False)
+
+    @cached_property
+    def ends(self) -> tuple[int, ...]:
+        """For each feature: how many sides of the tile it leaves through (0 for fields, cloisters)."""
+        return tuple(
+            len(f.edges) if f.kind in (FeatureKind.ROAD, FeatureKind.CITY) else 0 for f in self.features
+        )
 
     @property
     def is_river(self) -> bool:
@@ -144,6 +153,10 @@ def _orient(tile: TileType, q: int) -> Orientation:
         anchors=tuple(rotate_point(f.anchor, q) for f in tile.features),
         feature_at=tuple(feature_at),
         river_sides=tuple(s.rotated(q) for s in tile.river_sides),
+        links=tuple(
+            (edges[side], feature_at[side.middle], feature_at[side.halves[0]], feature_at[side.halves[1]])
+            for side in Side
+        ),
     )
 
 

@@ -78,12 +78,16 @@ def render_table(title: str, mode: str, report: ScoreReport) -> str:
         at = f"#{event.placement}" if event.placement is not None else "end"
         state = "complete" if event.complete else "unfinished"
         if event.feature.value == "field":
-            what = f"field, {len(event.cities)} completed cities"
+            what = f"field, {_count(len(event.cities), 'completed city', 'completed cities')}"
         else:
-            what = f"{state} {event.feature.value}, {len(event.tiles)} tiles"
+            what = f"{state} {event.feature.value}, {_count(len(event.tiles), 'tile', 'tiles')}"
             if event.pennants:
-                what += f", {event.pennants} pennants"
+                what += f", {_count(event.pennants, 'pennant', 'pennants')}"
         out.append(f"  {event.when.value:5} {at:>4}  {what}: {winners} +{event.points}")
     for warning in report.warnings:
         out.append(f"  warning: {warning.message}")
     return "\n".join(out) + "\n"
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
