@@ -21,6 +21,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "carcassonne_site",
     "scorer",
     "tutorial",
 ]
@@ -46,6 +47,8 @@ TEMPLATES = [
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
+                "django.template.context_processors.csrf",
+                "carcassonne_site.context_processors.site",
             ],
         },
     },
@@ -70,6 +73,8 @@ else:
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": BASE_DIR / "db.sqlite3",
             "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+            # A file, not memory, so that tests of two phones writing at once see real locking.
+            "TEST": {"NAME": BASE_DIR / "test-db.sqlite3"},
         }
     }
 

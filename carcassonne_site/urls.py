@@ -1,13 +1,16 @@
 from django.conf.urls.i18n import i18n_patterns
 from django.urls import include, path
 
-from scorer import api
+from scorer import api, views
 
 urlpatterns = [
     path("api/score", api.score, name="api-score"),
+    path("tiles/<str:name>.png", views.tile_image, name="tile-image"),
+    path("tiles/<str:name>/<int:feature>.png", views.tile_mask, name="tile-mask"),
 ]
 
 urlpatterns += i18n_patterns(
+    path("play/", include("scorer.urls")),
     path("", include("tutorial.urls")),
     prefix_default_language=True,
 )

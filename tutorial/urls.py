@@ -4,4 +4,9 @@ from tutorial import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("learn/", views.contents, name="contents"),
+    path("learn/examples/<slug:slug>/", views.example, name="example"),
+    path("learn/examples/<slug:slug>.gif", views.example_gif, name="example-gif"),
+    path("learn/quizzes/<slug:slug>/", views.quiz, name="quiz"),
+    path("learn/<slug:slug>/", views.chapter, name="chapter"),
 ]

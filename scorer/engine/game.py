@@ -369,7 +369,8 @@ class Game:
             for root, m, cities in fields:
                 by_new: dict[tuple[int, ...], list[int]] = {}
                 for player in majority(m):
-                    new = tuple(c for c in cities if c not in already.setdefault(player, set()))
+                    paid = already.setdefault(player, set())
+                    new = tuple(c for c in cities if c not in paid)
                     by_new.setdefault(new, []).append(player)
                 for new, winners in by_new.items():
                     out.append(event([root], m, winners, new))

@@ -1,0 +1,296 @@
+"""A whole board as one picture: every tile on its square, the meeples, and an optional highlight.
+
+Squares map to pixels with x growing east and y growing south; the picture spans exactly the
+squares from the westmost to the eastmost tile and from the northmost to the southmost one.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
+
+from scorer.engine.board import Board
+from scorer.engine.game import Game
+from scorer.engine.places import Square, rotate_point
+from scorer.engine.scoring import ScoreEvent
+from scorer.engine.tiles import FeatureKind
+
+from . import palette as P
+from .geometry import MEEPLE_RADIUS, tile_layout
+from .raster import font
+from .tile_art import draw_shield, mask_image, tile_image
+
+BACKGROUND = (222, 217, 204, 255)
+_DIM_TO = (38, 40, 46)
+_DIM = 0.62
+"""How far everything outside a highlighted feature fades toward :data:`_DIM_TO`."""
+_GLOW = (255, 214, 10)
+_GLOW_EDGE = (30, 24, 0)
+_SECOND = (255, 255, 255)
+_SUPERSAMPLE = 4
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """Where squares land in the picture."""
+
+    west: int
+    north: int
+    tile: int
+
+    def corner(self, square: Square) -> tuple[int, int]:
+        return ((square[0] - self.west) * self.tile, (square[1] - self.north) * self.tile)
+
+    def point(self, square: Square, unit: tuple[float, float]) -> tuple[float, float]:
+        x, y = self.corner(square)
+        return (x + unit[0] * self.tile, y + unit[1] * self.tile)
+
+
+def board_extent(board: Board) -> tuple[int, int, int, int]:
+    """``(west, north, columns, rows)`` of the squares the board's tiles span."""
+    xs = [x for x, _ in board.tiles]
+    ys = [y for _, y in board.tiles]
+    return min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+
+
+def player_colours(colors: Sequence[str] | None, players: int) -> list[P.RGB]:
+    names = list(colors) if colors is not None else list(P.DEFAULT_PLAYERS)
+    unknown = [c for c in names if c not in P.PLAYER_COLOURS]
+    if unknown:
+        raise ValueError(f"unknown colours {unknown}; use {', '.join(P.PLAYER_COLOURS)}")
+    if len(names) < players:
+        raise ValueError(f"{players} players need {players} colours, not {len(names)}")
+    return [P.PLAYER_COLOURS[c] for c in names[:players]]
+
+
+def player_marks(names: Sequence[str]) -> list[str]:
+    """What is written on each player's meeples: initials when they differ, numbers otherwise."""
+    initials = [n[:1].upper() for n in names]
+    if all(i.isalpha() for i in initials) and len(set(initials)) == len(initials):
+        return initials
+    return [str(i + 1) for i in range(len(names))]
+
+
+# -- public API ---------------------------------------------------------------------------------
+
+
+def render_board(
+    game: Game,
+    *,
+    tile_size: int = 96,
+    colors: Sequence[str] | None = None,
+    highlight: ScoreEvent | None = None,
+    show_meeples: bool = True,
+) -> Image.Image:
+    """The board of ``game`` as an RGBA image, ``tile_size`` pixels per square.
+
+    ``colors`` names each player's colour (red, blue, green, yellow, black). ``highlight`` dims
+    everything but one scored feature, outlines it, numbers its tiles and rings its pennants and
+    meeples.
+    """
+    if tile_size < 8:
+        raise ValueError(f"a tile must be at least 8 pixels wide, not {tile_size!r}")
+    colours = player_colours(colors, len(game.players))
+    marks = player_marks(game.players)
+    board = game.board
+    if not board.tiles:
+        return Image.new("RGBA", (tile_size, tile_size), BACKGROUND)
+    west, north, columns, rows = board_extent(board)
+    frame = _Frame(west, north, tile_size)
+    image = Image.new("RGBA", (columns * tile_size, rows * tile_size), BACKGROUND)
+    for square, placed in board.tiles.items():
+        image.paste(tile_image(placed.tile.name, tile_size, placed.rotation), frame.corner(square))
+    if show_meeples:
+        for square, feature, player in standing_meeples(board):
+            _put_meeple(image, frame, board, (square, feature), colours[player], marks[player])
+    if highlight is not None:
+        image = _highlight(image, frame, board, highlight, colours, marks)
+    return image
+
+
+def board_png(game: Game, **kw: Any) -> bytes:
+    """:func:`render_board` as PNG bytes; takes the same keyword arguments."""
+    buffer = io.BytesIO()
+    render_board(game, **kw).save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+def standing_meeples(board: Board) -> list[tuple[Square, int, int]]:
+    """``(square, feature index, player)`` of every meeple on the board, in laying order."""
+    graph = board.graph
+    spots = [(graph.square[n], graph.feature[n], graph.meeple[n]) for n in graph.meeple_nodes]
+    return sorted(spots, key=lambda s: board.tiles[s[0]].index)
+
+
+# -- meeples ------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=256)
+def meeple_sprite(colour: P.RGB, mark: str, farmer: bool, tile: int, ring: bool = False) -> Image.Image:
+    """A meeple as seen from above: a disc (standing) or a wide oval (a farmer lying in the field),
+    ringed in white and black so it shows on any ground, with the player's mark on it."""
+    s = _SUPERSAMPLE
+    radius = max(MEEPLE_RADIUS * tile, 6.0)  # below this the mark cannot be read
+    rx = radius * (1.3 if farmer else 1.0)
+    ry = radius * (0.8 if farmer else 1.0)
+    pad = max(2.0, tile * 0.05) + (tile * 0.06 if ring else 0)
+    w, h = round(2 * (rx + pad)), round(2 * (ry + pad))
+    big = Image.new("RGBA", (w * s, h * s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    cx, cy = w * s / 2, h * s / 2
+
+    def oval(grow: float, fill: tuple[int, ...]) -> None:
+        draw.ellipse(
+            (cx - (rx + grow) * s, cy - (ry + grow) * s, cx + (rx + grow) * s, cy + (ry + grow) * s), fill
+        )
+
+    edge = max(1.0, tile * 0.012)
+    if ring:
+        oval(edge * 5.5, (*_GLOW_EDGE, 255))
+        oval(edge * 4.2, (*_GLOW, 255))
+    oval(edge * 2, (20, 20, 20, 255))
+    oval(edge, (255, 255, 255, 255))
+    oval(0, (*colour, 255))
+    text = font(max(8 * s, round(ry * 1.25 * s)))
+    draw.text((cx, cy), mark, fill=P.ink_on(colour), font=text, anchor="mm")
+    return big.resize((w, h), Image.Resampling.LANCZOS)
+
+
+def _put_meeple(
+    image: Image.Image,
+    frame: _Frame,
+    board: Board,
+    segment: tuple[Square, int],
+    colour: P.RGB,
+    mark: str,
+    ring: bool = False,
+) -> None:
+    square, feature = segment
+    placed = board.tiles[square]
+    farmer = placed.tile.features[feature].kind is FeatureKind.FIELD
+    sprite = meeple_sprite(colour, mark, farmer, frame.tile, ring)
+    x, y = frame.point(square, placed.orientation.anchors[feature])
+    image.alpha_composite(sprite, (round(x - sprite.width / 2), round(y - sprite.height / 2)))
+
+
+# -- highlight ----------------------------------------------------------------------------------
+
+
+def _area(
+    image: Image.Image, frame: _Frame, board: Board, segments: Iterable[tuple[Square, int]]
+) -> Image.Image:
+    """The union of some features' masks over the whole board."""
+    area = Image.new("L", image.size, 0)
+    for square, feature in segments:
+        placed = board.tiles.get(square)
+        if placed is None:
+            continue
+        mask = mask_image(placed.tile.name, feature, frame.tile, placed.rotation)
+        x, y = frame.corner(square)
+        box = (x, y, x + frame.tile, y + frame.tile)
+        area.paste(ImageChops.lighter(area.crop(box), mask), box)
+    return area
+
+
+def _footprint(image: Image.Image, frame: _Frame, board: Board) -> Image.Image:
+    """Where tiles lie: the table around them is not dimmed."""
+    mask = Image.new("L", image.size, 0)
+    for square in board.tiles:
+        x, y = frame.corner(square)
+        mask.paste(255, (x, y, x + frame.tile, y + frame.tile))
+    return mask
+
+
+def _grow(area: Image.Image, width: int) -> Image.Image:
+    """``area`` grown by about ``width`` pixels, with a soft (anti-aliased) rim.
+
+    A blur and a steep threshold is a rounded dilation at a fraction of a rank filter's cost.
+    """
+    blurred = area.filter(ImageFilter.GaussianBlur(width / 2))
+    return blurred.point(lambda v: min(255, v * 255 // 12))
+
+
+def _ring(area: Image.Image, width: int) -> Image.Image:
+    """A band about ``width`` pixels wide just outside ``area``."""
+    return ImageChops.subtract(_grow(area, width), area)
+
+
+def _highlight(
+    image: Image.Image,
+    frame: _Frame,
+    board: Board,
+    event: ScoreEvent,
+    colours: list[P.RGB],
+    marks: list[str],
+) -> Image.Image:
+    area = _area(image, frame, board, event.segments)
+    second = _area(image, frame, board, event.city_segments)
+    dimmed = Image.blend(image, Image.new("RGBA", image.size, (*_DIM_TO, 255)), _DIM)
+    dimmed = Image.composite(dimmed, image, _footprint(image, frame, board))
+    # The cities a farm scores for come back half way: part of the story, not the subject.
+    out = Image.composite(image, dimmed, second.point(lambda v: v // 2))
+    out = Image.composite(image, out, area)
+    tint = Image.new("RGBA", image.size, (*_GLOW, 255))
+    out = Image.composite(tint, out, area.point(lambda v: v * 18 // 100))
+    width = max(2, frame.tile // 24)
+    out.paste((*_SECOND, 255), (0, 0), _ring(second, max(1, width // 2)))
+    outer = _ring(area, width + max(1, width // 2))
+    out.paste((*_GLOW_EDGE, 255), (0, 0), outer)
+    out.paste((*_GLOW, 255), (0, 0), _ring(area, width))
+    _ring_pennants(out, frame, board, event)
+    for square, feature, player in event.meeple_spots:
+        _put_meeple(out, frame, board, (square, feature), colours[player], marks[player], ring=True)
+    _number_tiles(out, frame, board, event)
+    return out
+
+
+def _ring_pennants(image: Image.Image, frame: _Frame, board: Board, event: ScoreEvent) -> None:
+    draw = ImageDraw.Draw(image)
+    r = frame.tile * 0.115
+    width = max(2, frame.tile // 40)
+    for square, feature in event.segments:
+        placed = board.tiles.get(square)
+        if placed is None or not placed.tile.features[feature].pennant:
+            continue
+        spots = dict(tile_layout(placed.tile).pennants)
+        x, y = frame.point(square, rotate_point(spots[feature], placed.orientation.quarter_turns))
+        draw.ellipse(
+            (x - r - width, y - r - width, x + r + width, y + r + width), outline=_GLOW_EDGE, width=width * 2
+        )
+        draw.ellipse((x - r, y - r, x + r, y + r), outline=_GLOW, width=width)
+        draw_shield(draw, (x, y), frame.tile)
+
+
+def _badge_spot(frame: _Frame, board: Board, event: ScoreEvent, square: Square) -> tuple[float, float]:
+    """On the feature's own piece of the tile (above a meeple there), else the tile's centre."""
+    pieces = [f for sq, f in event.segments if sq == square]
+    placed = board.tiles.get(square)
+    if not pieces or placed is None:
+        return frame.point(square, (0.5, 0.5))
+    x, y = frame.point(square, placed.orientation.anchors[pieces[0]])
+    taken = {(sq, f) for sq, f, _ in event.meeple_spots} | {(sq, f) for sq, f, _ in standing_meeples(board)}
+    if (square, pieces[0]) in taken:
+        lift = frame.tile * (MEEPLE_RADIUS + 0.13)
+        y = y - lift if y - lift >= frame.corner(square)[1] else y + lift
+    return x, y
+
+
+def _number_tiles(image: Image.Image, frame: _Frame, board: Board, event: ScoreEvent) -> None:
+    """Number the event's tiles 1..n with badges, so they can be counted without colour."""
+    draw = ImageDraw.Draw(image)
+    size = max(10, round(frame.tile * 0.22))
+    text = font(max(7, round(size * 0.7)))
+    for number, square in enumerate(event.tiles, 1):
+        cx, cy = _badge_spot(frame, board, event, square)
+        label = str(number)
+        w = max(size, round(draw.textlength(label, font=text)) + size // 2)
+        box = (round(cx - w / 2), round(cy - size / 2), round(cx + w / 2), round(cy + size / 2))
+        draw.rounded_rectangle(
+            box, radius=size // 2, fill=(255, 255, 255), outline=(20, 20, 20), width=max(1, size // 12)
+        )
+        draw.text((cx, cy), label, fill=(20, 20, 20), font=text, anchor="mm")

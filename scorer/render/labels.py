@@ -1,0 +1,184 @@
+"""Which feature each pixel of a tile belongs to: the label map behind the art and the masks.
+
+The map is drawn with the same shapes and widths as the art. Roads, cities, cloister yards and the
+river are painted first; each field is then flood-filled from the rim points of its places, so a
+field is exactly the tile area left between the other shapes that its places reach.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from scorer.engine.tiles import TILES
+
+from .geometry import (
+    JUNCTION_RADIUS,
+    RIVER_WIDTH,
+    ROAD_WIDTH,
+    YARD_HALF,
+    Point,
+    TileLayout,
+    tile_layout,
+)
+from .raster import Canvas, stroke
+
+EMPTY = 0
+RIVER = 200
+JUNCTION = 201
+_COARSE = 140
+"""Roughly how many cells across the grid that fields are filled on."""
+
+
+def label(feature: int) -> int:
+    return feature + 1
+
+
+def road_width(canvas: Canvas) -> int:
+    return canvas.width(ROAD_WIDTH, 4.0)
+
+
+def river_width(canvas: Canvas) -> int:
+    return canvas.width(RIVER_WIDTH, 5.0)
+
+
+def yard_box(canvas: Canvas, centre: Point) -> tuple[float, float, float, float]:
+    return canvas.box(centre, YARD_HALF, YARD_HALF)
+
+
+@dataclass(frozen=True)
+class LabelMap:
+    image: Image.Image
+    """Mode ``L`` at the canvas's working size, rotation 0: ``label(feature)``, RIVER, JUNCTION."""
+    hedges: tuple[tuple[int, int], ...]
+    """Pairs of fields whose places share one open area; the art draws a hedge between them."""
+
+
+@lru_cache(maxsize=160)
+def label_map(tile_name: str, size: int) -> LabelMap:
+    canvas = Canvas.for_size(size)
+    layout = tile_layout(TILES[tile_name])
+    image = _paint_shapes(canvas, layout)
+    hedges = _fill_fields(image, canvas, layout)
+    return LabelMap(image, hedges)
+
+
+def _paint_shapes(canvas: Canvas, layout: TileLayout) -> Image.Image:
+    image = canvas.new("L", EMPTY)
+    draw = ImageDraw.Draw(image)
+    for road in layout.roads:
+        if not road.bridge:
+            stroke(draw, canvas.path(road.path), road_width(canvas), label(road.feature))
+    if layout.junction is not None:
+        draw.ellipse(canvas.box(layout.junction, JUNCTION_RADIUS, JUNCTION_RADIUS), fill=JUNCTION)
+    for city in layout.cities:
+        draw.polygon(canvas.path(city.outline), fill=label(city.feature))
+    for feature, centre in layout.cloisters:
+        draw.rounded_rectangle(yard_box(canvas, centre), radius=canvas.work * 0.05, fill=label(feature))
+    if layout.river is not None:
+        stroke(draw, canvas.path(layout.river), river_width(canvas), RIVER)
+    if layout.pool is not None:
+        r = layout.pool.radius
+        draw.ellipse(canvas.box(layout.pool.centre, r, r), fill=RIVER)
+    for road in layout.roads:
+        if road.bridge:
+            stroke(draw, canvas.path(road.path), road_width(canvas), label(road.feature))
+    return image
+
+
+def _coarse_factor(work: int) -> int:
+    """How many working pixels one cell of the field grid spans: a divisor of ``work``."""
+    factor = max(1, round(work / _COARSE))
+    while work % factor:
+        factor -= 1
+    return factor
+
+
+class _FieldGrid:
+    """The open (field) area on a coarse grid, filled from every field's places at once.
+
+    A breadth-first fill from all seeds together gives each field the area its places reach;
+    where the data names two fields but nothing drawn divides them, the area is shared out by
+    distance and the pair is reported, so the art can draw a hedge between them.
+    """
+
+    def __init__(self, image: Image.Image, factor: int) -> None:
+        self.cells = image.width // factor
+        empty = image.point(lambda v: 255 if v == EMPTY else 0)
+        self.open = empty.resize((self.cells, self.cells), Image.Resampling.BOX).load()
+        self.owner: dict[tuple[int, int], int] = {}
+        self.touching: set[tuple[int, int]] = set()
+
+    def _neighbours(self, cell: tuple[int, int]) -> list[tuple[int, int]]:
+        x, y = cell
+        n = self.cells
+        return [
+            (a, b) for a, b in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if 0 <= a < n and 0 <= b < n
+        ]
+
+    def seed_cell(self, point: Point) -> tuple[int, int] | None:
+        """The fully open cell nearest ``point`` (a few cells around it are tried)."""
+        n = self.cells
+        x0, y0 = min(n - 1, int(point[0] * n)), min(n - 1, int(point[1] * n))
+        for radius in range(4):
+            for dx in range(-radius, radius + 1):
+                for dy in range(-radius, radius + 1):
+                    x, y = x0 + dx, y0 + dy
+                    if 0 <= x < n and 0 <= y < n and self.open[x, y] == 255:
+                        return (x, y)
+        return None
+
+    def fill(self, seeds: dict[int, list[tuple[int, int]]]) -> None:
+        queue: deque[tuple[int, int]] = deque()
+        for value, cells in seeds.items():
+            for cell in cells:
+                if cell not in self.owner:
+                    self.owner[cell] = value
+                    queue.append(cell)
+        while queue:
+            cell = queue.popleft()
+            mine = self.owner[cell]
+            for near in self._neighbours(cell):
+                theirs = self.owner.get(near)
+                if theirs is None and self.open[near] == 255:
+                    self.owner[near] = mine
+                    queue.append(near)
+                elif theirs is not None and theirs != mine:
+                    self.touching.add((min(mine, theirs), max(mine, theirs)))
+
+    def grow_into_edges(self, rounds: int = 2) -> None:
+        """Give the partly open cells along every border to the field beside them."""
+        for _ in range(rounds):
+            grown = {}
+            for x in range(self.cells):
+                for y in range(self.cells):
+                    if (x, y) in self.owner or not self.open[x, y]:
+                        continue
+                    for near in self._neighbours((x, y)):
+                        if near in self.owner:
+                            grown[(x, y)] = self.owner[near]
+                            break
+            self.owner.update(grown)
+
+    def image(self, size: int) -> Image.Image:
+        grid = Image.new("L", (self.cells, self.cells), EMPTY)
+        pixels = grid.load()
+        for cell, value in self.owner.items():
+            pixels[cell] = value
+        return grid.resize((size, size), Image.Resampling.NEAREST)
+
+
+def _fill_fields(image: Image.Image, canvas: Canvas, layout: TileLayout) -> tuple[tuple[int, int], ...]:
+    grid = _FieldGrid(image, _coarse_factor(canvas.work))
+    seeds: dict[int, list[tuple[int, int]]] = {}
+    for feature, points in layout.field_seeds:
+        found = (grid.seed_cell(p) for p in points)
+        seeds[label(feature)] = [cell for cell in found if cell is not None]
+    grid.fill(seeds)
+    grid.grow_into_edges()
+    empty = image.point(lambda v: 255 if v == EMPTY else 0)
+    image.paste(grid.image(image.width), (0, 0), empty)
+    return tuple((a - 1, b - 1) for a, b in sorted(grid.touching))

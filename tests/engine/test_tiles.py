@@ -1,0 +1,242 @@
+"""The tile catalogue against the tables of tiles.md (typed independently in reference.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorer.engine import BASE_TILES, RIVER_TILES, TILES, Edge, FeatureKind
+from scorer.engine.places import Place, Side
+from scorer.engine.tiles import tile_counts
+
+from .reference import REF_TILES, SIDE_PLACES, oriented_edges, oriented_features, rotate_place
+
+ALL_NAMES = sorted(REF_TILES)
+ROTATIONS = (0, 90, 180, 270)
+
+
+def places(names) -> frozenset[str]:
+    return frozenset(p.name for p in names)
+
+
+def engine_features(name: str, rotation: int = 0) -> set:
+    """(kind, places without the centre of a city, pennant, touched city place-sets) for each feature."""
+    tile = TILES[name]
+    o = tile.oriented(rotation)
+    out = set()
+    for spec, ps in zip(tile.features, o.feature_places):
+        ps = places(ps)
+        if spec.kind is FeatureKind.CITY:
+            ps = ps - {"C"}
+        cities = frozenset(places(o.feature_places[c]) - {"C"} for c in spec.cities)
+        out.add((spec.kind.value, ps, spec.pennant, cities))
+    return out
+
+
+def reference_features(name: str, rotation: int = 0) -> set:
+    feats = oriented_features(name, rotation)
+    return {(f.kind, f.places, f.pennant, frozenset(feats[c].places for c in f.cities)) for f in feats}
+
+
+def test_base_game_has_72_tiles_and_river_12():
+    assert sum(t.count for t in BASE_TILES) == 72
+    assert sum(t.count for t in RIVER_TILES) == 12
+    assert TILES["D"].count == 4
+    assert sum(tile_counts().values()) == 72
+    assert sum(tile_counts(frozenset({"river"})).values()) == 84
+
+
+def test_catalogue_names_are_exactly_those_of_tiles_md():
+    assert sorted(TILES) == ALL_NAMES
+    assert sorted(t.name for t in RIVER_TILES) == sorted(n for n, t in REF_TILES.items() if t.river)
+
+
+@pytest.mark.parametrize("name", ALL_NAMES)
+def test_count(name):
+    assert TILES[name].count == REF_TILES[name].count
+
+
+@pytest.mark.parametrize("name", ALL_NAMES)
+def test_edges(name):
+    assert tuple(e.value for e in TILES[name].edges) == REF_TILES[name].edges
+
+
+@pytest.mark.parametrize("name", ALL_NAMES)
+def test_features_places_pennants_and_field_cities(name):
+    assert engine_features(name) == reference_features(name)
+    assert len(TILES[name].features) == len(REF_TILES[name].features)
+
+
+@pytest.mark.parametrize(
+    ("name", "pennant"),
+    [(n, n in {"C", "F", "M", "O", "Q", "S"}) for n in ALL_NAMES],
+)
+def test_pennants_are_on_c_f_m_o_q_s_only(name, pennant):
+    assert any(f.pennant for f in TILES[name].features) is pennant
+    assert sum(f.pennant for f in TILES[name].features) <= 1
+
+
+@pytest.mark.parametrize("name", ALL_NAMES)
+def test_cloister_only_where_the_table_says_and_only_at_the_centre(name):
+    tile = TILES[name]
+    expected = name in {"A", "B", "river-cloister"}
+    assert tile.has_cloister is expected
+    for spec in tile.features:
+        if spec.kind is FeatureKind.CLOISTER:
+            assert places(spec.places) == {"C"}
+
+
+@pytest.mark.parametrize("name", ALL_NAMES)
+def test_each_place_in_at_most_one_feature(name):
+    seen: list[str] = []
+    for spec in TILES[name].features:
+        seen += [p.name for p in spec.places]
+    assert len(seen) == len(set(seen))
+
+
+@pytest.mark.parametrize("name", ALL_NAMES)
+def test_edge_places_belong_to_the_right_kind(name):
+    tile = TILES[name]
+    kind_at = {p.name: spec.kind.value for spec in tile.features for p in spec.places}
+    for side, edge in zip("NESW", tile.edges):
+        half_a, middle, half_b = SIDE_PLACES[side]
+        if edge is Edge.CITY:
+            assert kind_at.get(half_a) == kind_at.get(middle) == kind_at.get(half_b) == "city"
+            continue
+        # every half-edge place of a non-city edge lies in exactly one field
+        assert kind_at.get(half_a) == "field", (side, half_a)
+        assert kind_at.get(half_b) == "field", (side, half_b)
+        expected_middle = {Edge.FIELD: "field", Edge.ROAD: "road", Edge.RIVER: None}[edge]
+        assert kind_at.get(middle) == expected_middle, (side, middle)
+
+
+@pytest.mark.parametrize("name", ALL_NAMES)
+def test_fields_touch_only_cities_of_their_own_tile(name):
+    tile = TILES[name]
+    for spec in tile.features:
+        for c in spec.cities:
+            assert spec.kind is FeatureKind.FIELD
+            assert tile.features[c].kind is FeatureKind.CITY
+
+
+@pytest.mark.parametrize(
+    ("name", "field_place", "city_places"),
+    [
+        ("D", "ENE", [{"NNW", "N", "NNE"}]),
+        ("D", "S", []),
+        ("H", "E", [{"NNW", "N", "NNE"}, {"SSE", "S", "SSW"}]),
+        ("I", "S", [{"NNW", "N", "NNE"}, {"WSW", "W", "WNW"}]),
+        ("J", "ENE", [{"NNW", "N", "NNE"}]),
+        ("J", "SSW", [{"NNW", "N", "NNE"}]),
+        ("J", "ESE", []),
+        ("K", "SSE", [{"NNW", "N", "NNE"}]),
+        ("K", "WSW", []),
+        ("L", "WNW", [{"NNW", "N", "NNE"}]),
+        ("O", "SSW", [{"NNW", "N", "NNE", "WSW", "W", "WNW"}]),
+        ("O", "SSE", []),
+        ("S", "SSE", [{"NNW", "N", "NNE", "ENE", "E", "ESE", "WSW", "W", "WNW"}]),
+        ("F", "N", [{"ENE", "E", "ESE", "WSW", "W", "WNW"}]),
+        ("F", "S", [{"ENE", "E", "ESE", "WSW", "W", "WNW"}]),
+        ("U", "N", []),
+        ("river-cities", "WNW", [{"NNW", "N", "NNE"}]),
+        ("river-cities", "WSW", [{"SSE", "S", "SSW"}]),
+        ("river-city-road", "ENE", [{"NNW", "N", "NNE"}]),
+        ("river-city-road", "ESE", []),
+        ("river-city-corner", "SSW", [{"NNW", "N", "NNE", "WSW", "W", "WNW"}]),
+        ("river-city-corner", "SSE", []),
+    ],
+)
+def test_field_to_city_adjacency_as_in_the_table(name, field_place, city_places):
+    tile = TILES[name]
+    o = tile.oriented(0)
+    spec = tile.features[o.feature_at[Place[field_place]]]
+    assert spec.kind is FeatureKind.FIELD
+    got = [places(o.feature_places[c]) - {"C"} for c in spec.cities]
+    assert sorted(map(sorted, got)) == sorted(map(sorted, city_places))
+
+
+@pytest.mark.parametrize(
+    ("name", "a", "b", "same"),
+    [
+        ("S", "SSE", "SSW", False),  # the road splits S's field in two
+        ("river-city-road", "ENE", "WNW", False),  # two fields by the table
+        ("H", "E", "W", True),  # one field between H's two cities
+        ("H", "N", "S", False),  # two separate cities
+        ("I", "N", "W", False),
+        ("X", "NNW", "NNE", False),
+        ("river-road-curve", "WNW", "SSE", True),  # the field between road and river
+        ("river-bridge", "NNW", "NNE", False),  # the river divides like a road
+        ("L", "E", "W", False),  # three roads ending at L's junction
+        ("U", "W", "E", True),
+    ],
+)
+def test_which_places_share_a_feature(name, a, b, same):
+    o = TILES[name].oriented(0)
+    assert (o.feature_at[Place[a]] == o.feature_at[Place[b]]) is same
+
+
+@pytest.mark.parametrize(("name", "place"), [("X", "C"), ("river-straight", "E"), ("river-spring", "E"),
+                                             ("river-lake", "W"), ("U", "C"), ("river-bridge", "N")])  # fmt: skip
+def test_places_with_no_feature(name, place):
+    assert TILES[name].oriented(0).feature_at[Place[place]] is None
+
+
+@pytest.mark.parametrize("name", ALL_NAMES)
+@pytest.mark.parametrize("rotation", ROTATIONS)
+def test_rotation_turns_edges_and_places(name, rotation):
+    o = TILES[name].oriented(rotation)
+    assert o.rotation == rotation
+    assert {s: o.edges[Side[s]].value for s in "NESW"} == oriented_edges(name, rotation)
+    assert engine_features(name, rotation) == reference_features(name, rotation)
+    assert {s.name for s in o.river_sides} == {s for s in "NESW" if oriented_edges(name, rotation)[s] == "~"}
+
+
+@pytest.mark.parametrize(
+    ("name", "rotation", "edges"),
+    [
+        ("E", 90, "F C F F"),  # 90° moves N to E
+        ("E", 180, "F F C F"),
+        ("E", 270, "F F F C"),
+        ("D", 90, "R C R F"),
+        ("V", 270, "F R R F"),
+        ("J", 180, "R F C R"),
+        ("river-spring", 90, "F F ~ F"),
+        ("river-city-corner", 270, "~ ~ C C"),
+    ],
+)
+def test_rotated_edges_by_hand(name, rotation, edges):
+    o = TILES[name].oriented(rotation)
+    assert " ".join(e.value for e in o.edges) == edges
+
+
+@pytest.mark.parametrize(
+    ("name", "rotation", "place", "kind", "feature_places"),
+    [
+        ("E", 90, "E", "city", {"ENE", "E", "ESE"}),
+        ("E", 180, "S", "city", {"SSE", "S", "SSW"}),
+        ("V", 90, "N", "road", {"N", "W"}),  # the curve W–S turned a quarter becomes N–W
+        ("V", 90, "SSE", "field", {"NNE", "ENE", "E", "ESE", "SSE", "S", "SSW", "WSW"}),
+        ("K", 180, "E", "road", {"N", "E"}),
+        ("M", 270, "SSW", "city", {"WSW", "W", "WNW", "SSE", "S", "SSW"}),
+    ],
+)
+def test_rotated_features_by_hand(name, rotation, place, kind, feature_places):
+    o = TILES[name].oriented(rotation)
+    index = o.feature_at[Place[place]]
+    assert TILES[name].features[index].kind.value == kind
+    got = places(o.feature_places[index]) - {"C"}
+    assert got == feature_places
+
+
+@pytest.mark.parametrize("name", ALL_NAMES)
+def test_place_of_a_feature_is_one_of_its_places(name):
+    for rotation in ROTATIONS:
+        o = TILES[name].oriented(rotation)
+        for i in range(len(TILES[name].features)):
+            assert o.feature_at[o.place_of(i)] == i
+
+
+def test_reference_rotation_agrees_with_the_picture():
+    # sanity of the independent model itself: NNW goes to ENE, the centre stays
+    assert rotate_place("NNW", 1) == "ENE"
+    assert rotate_place("WNW", 1) == "NNE"
+    assert rotate_place("C", 3) == "C"

@@ -1,0 +1,211 @@
+"""The assistant's pages: full pages without htmx, the ``play`` partial with it, and bad input."""
+
+import json
+import re
+
+import pytest
+
+from scorer import services
+from scorer.engine import Placement
+from scorer.models import SavedGame
+
+pytestmark = pytest.mark.django_db
+HX = {"HTTP_HX_REQUEST": "true"}
+
+
+def messages(response) -> list[str]:
+    return [re.sub(r"\s+", " ", m).strip() for m in re.findall(r'class="message[^"]*"[^>]*>(.*?)</div>', response.content.decode(), re.S)]
+
+
+@pytest.fixture
+def saved():
+    game = services.create_game(services.GameSettings(players=[("Mina", "red"), ("Wei", "blue")]))
+    services.add_move(game.code, Placement("D", 0, 0), expected=0)
+    return game
+
+
+def url(saved, name="board", lang="en"):
+    suffix = {"board": "", "move": "move", "meeple": "meeple", "undo": "undo", "score": "score/"}[name]
+    return f"/{lang}/play/{saved.code}/{suffix}"
+
+
+def new_game_data(**overrides):
+    data = {"name_0": "Mina", "name_1": "Wei", "small_city": "4", "farmers": "3rd", "mode": "replay"}
+    for i, colour in enumerate(["red", "blue", "green", "yellow", "black"]):
+        data[f"color_{i}"] = colour
+    data.update(overrides)
+    return data
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-hant", "zh-hans", "fa"])
+def test_new_game_page_in_every_language(client, lang):
+    response = client.get(f"/{lang}/play/")
+    assert response.status_code == 200
+    assert 'name="name_0"' in response.content.decode()
+
+
+def test_starting_a_game_redirects_to_its_board(client):
+    response = client.post("/en/play/", new_game_data(river="on", mode="final", banked_0="12"))
+    assert response.status_code == 302
+    saved = SavedGame.objects.get()
+    assert response["Location"] == f"/en/play/{saved.code}/"
+    assert (saved.river, saved.mode, saved.banked) == (True, "final", [12, 0])
+
+
+def test_a_bad_new_game_form_keeps_what_was_typed(client):
+    response = client.post("/fa/play/", new_game_data(name_1="", name_2="", name_0="Mina"))
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert 'value="Mina"' in body
+    assert SavedGame.objects.count() == 0
+
+
+def test_two_players_with_one_colour_are_refused(client):
+    response = client.post("/en/play/", new_game_data(color_1="red"))
+    assert response.status_code == 200
+    assert SavedGame.objects.count() == 0
+    assert "different colour" in response.content.decode()
+
+
+def test_board_page_is_a_full_page_and_a_partial_with_htmx(client, saved):
+    full = client.get(url(saved))
+    partial = client.get(url(saved), **HX)
+    assert full.status_code == partial.status_code == 200
+    assert "<html" in full.content.decode() and 'id="play"' in full.content.decode()
+    assert "<html" not in partial.content.decode() and partial.content.decode().lstrip().startswith("<div id=\"play\"")
+
+
+def test_choosing_a_tile_highlights_its_legal_squares(client, saved):
+    body = client.get(url(saved) + "?tile=E", **HX).content.decode()
+    # E fits above the start tile's city and below its field, never beside its road.
+    legal = re.findall(r'cell open legal[^"]*" style="[^"]*" data-x="(-?\d+)" data-y="(-?\d+)"', body)
+    assert sorted(legal) == [("0", "-1"), ("0", "1")]
+    assert body.count('class="cell open') == 4
+
+
+def test_choosing_a_square_narrows_the_palette_to_tiles_that_fit(client, saved):
+    body = client.get(url(saved) + "?at=0,-1", **HX).content.decode()
+    offered = set(re.findall(r'data-tile="([A-Z])" data-rotation', body))
+    assert offered == set("CDEFGHIJKLMNOPQRST")  # exactly the tiles with a city edge
+    assert "U" not in offered and "B" not in offered
+
+
+def test_a_move_without_htmx_redirects_with_the_meeple_dots(client, saved):
+    response = client.post(url(saved, "move"), {"tile": "E", "x": 0, "y": -1, "rotation": 180, "expected": 1})
+    assert response.status_code == 302
+    assert response["Location"].endswith("?dots=1")
+    assert saved.moves.count() == 2
+
+
+def test_a_move_with_htmx_returns_the_partial_with_dots(client, saved):
+    response = client.post(url(saved, "move"), {"tile": "E", "x": 0, "y": -1, "rotation": 180, "expected": 1}, **HX)
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert body.count('class="dot ') == 2  # the city and the field of E
+    assert any("Tile E laid" in m for m in messages(response))
+
+
+def test_a_meeple_that_closes_a_city_scores_and_comes_back(client, saved):
+    client.post(url(saved, "move"), {"tile": "E", "x": 0, "y": -1, "rotation": 180, "expected": 1})
+    response = client.post(url(saved, "meeple"), {"player": 0, "place": "S", "expected": 2}, **HX)
+    text = " ".join(messages(response))
+    assert "Completed city" in text and "Mina scores 4" in text
+    assert services.load_game(saved).meeples_in_supply == [7, 7]
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [("en", "must touch the board"), ("fa", "کاشی"), ("zh-hant", "版塊"), ("zh-hans", "板块")],
+)
+def test_an_illegal_move_is_explained_in_the_readers_language(client, saved, lang, expected):
+    response = client.post(url(saved, "move", lang), {"tile": "E", "x": 4, "y": 4, "rotation": 0, "expected": 1})
+    assert response.status_code == 400
+    assert any(expected in m for m in messages(response))
+    assert saved.moves.count() == 1
+
+
+def test_an_illegal_move_with_htmx_is_a_200_partial_keeping_the_selection(client, saved):
+    response = client.post(url(saved, "move"), {"tile": "E", "x": 1, "y": 0, "rotation": 0, "expected": 1}, **HX)
+    assert response.status_code == 200
+    assert any("does not match" in m for m in messages(response))
+    assert saved.moves.count() == 1
+
+
+def test_a_stale_move_is_refused_with_a_message(client, saved):
+    client.post(url(saved, "move"), {"tile": "E", "x": 0, "y": -1, "rotation": 180, "expected": 1})
+    response = client.post(url(saved, "move"), {"tile": "U", "x": 1, "y": 0, "rotation": 0, "expected": 1}, **HX)
+    assert any("another device" in m for m in messages(response))
+    assert saved.moves.count() == 2
+
+
+def test_garbage_move_forms_are_refused_politely(client, saved):
+    for data in ({}, {"tile": "ZZ", "x": "a", "y": 0, "rotation": 45, "expected": 1}, {"tile": "E", "x": 10**9}):
+        response = client.post(url(saved, "move"), data)
+        assert response.status_code == 400
+    assert saved.moves.count() == 1
+
+
+def test_undo(client, saved):
+    response = client.post(url(saved, "undo"), {"expected": 1}, **HX)
+    assert response.status_code == 200
+    assert saved.moves.count() == 0
+
+
+def test_unknown_game_is_a_404_in_the_readers_language(client):
+    response = client.get("/zh-hant/play/nosuchgame/")
+    assert response.status_code == 404
+
+
+def test_score_page_breakdown_and_event_highlight(client, saved):
+    client.post(url(saved, "move"), {"tile": "E", "x": 0, "y": -1, "rotation": 180, "expected": 1})
+    client.post(url(saved, "meeple"), {"player": 1, "place": "S", "expected": 2})
+    page = client.get(url(saved, "score"))
+    body = page.content.decode()
+    assert page.status_code == 200
+    assert "Wei" in body and "?event=0" in body
+    partial = client.get(url(saved, "score") + "?event=0", HTTP_HX_REQUEST="true", HTTP_HX_TARGET="explain")
+    assert "2 tiles × 2 = 4" in partial.content.decode()
+    assert "<html" not in partial.content.decode()
+
+
+def test_export_png_and_tile_images(client, saved):
+    exported = client.get(f"/en/play/{saved.code}/board.json")
+    assert json.loads(exported.content)["placements"] == [{"tile": "D", "x": 0, "y": 0, "rotation": 0}]
+    assert "attachment" in exported["Content-Disposition"]
+    png = client.get(f"/en/play/{saved.code}/board.png")
+    assert png["Content-Type"] == "image/png" and png.content[:8] == b"\x89PNG\r\n\x1a\n"
+    tile = client.get("/tiles/E.png")
+    assert tile.status_code == 200 and tile.content[:4] == b"\x89PNG"
+    assert client.get("/tiles/nope.png").status_code == 404
+
+
+def test_import_a_board_file(client, fixture_path):
+    with open(fixture_path("river-game.json"), "rb") as handle:
+        response = client.post("/en/play/import/", {"file": handle})
+    assert response.status_code == 302
+    assert SavedGame.objects.get().moves.count() == 84
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("{broken", "not a board file"),
+        ('{"format": "carcassonne-board/1", "players": [{"name": "A"}, {"name": "B"}], "placements": [{"tile": "E", "x": 0, "y": 0}]}', "start tile"),
+    ],
+)
+def test_a_bad_board_file_is_explained_and_the_pasted_text_kept(client, text, expected):
+    response = client.post("/en/play/import/", {"text": text})
+    assert response.status_code == 400
+    body = response.content.decode()
+    assert expected in body.lower() or expected in body
+    assert SavedGame.objects.count() == 0
+    assert "{broken" in body or "carcassonne-board/1" in body
+
+
+def test_a_huge_upload_is_refused(client):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    big = SimpleUploadedFile("big.json", b"[" * (400 * 1024), content_type="application/json")
+    response = client.post("/en/play/import/", {"file": big})
+    assert response.status_code == 400
+    assert SavedGame.objects.count() == 0

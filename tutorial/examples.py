@@ -1,0 +1,413 @@
+"""Every scripted example and quiz of the rules tutor (see docs/tutorial-content.md).
+
+Each board is written in the engine's placement notation ``TILE@X,Y/ROTATION[:PLAYERPLACE]``: x
+grows to the east, y to the SOUTH, rotation is clockwise (90° moves the north edge to the east) and
+the meeple's place is named as the tile lies on the table. The comments give, for every tile, the
+edges it shows after rotation (N E S W; C city, R road, F field, ~ river) so the matching can be
+checked by eye against tiles.md. The tests run every example through the engine and hold it to
+``expect``; captions live in ``content/<language>/examples.toml``.
+"""
+
+from __future__ import annotations
+
+from scorer.engine import Rules
+
+from .scripts import Example, Expect, Quiz, Step
+
+END = Step(end=True)
+
+
+def _examples(*examples: Example) -> dict[str, Example]:
+    return {e.slug: e for e in examples}
+
+
+def _quizzes(*quizzes: Quiz) -> dict[str, Quiz]:
+    return {q.slug: q for q in quizzes}
+
+
+# -- placing meeples ---------------------------------------------------------------------------
+
+MEEPLE_SAME_TURN = Example(
+    slug="meeple-same-turn",
+    chapter="placing-meeples",
+    players=("blue", "red"),
+    setup=(
+        "D@0,0/0",  # start tile: C R F R, road west–east
+        "L@1,0/0:1N",  # C R R R: the road from D ends at L's junction; red knight in L's city
+    ),
+    steps=(
+        # A turned 270: F R F F, its road runs east and ends at the cloister. Blue's thief stands
+        # on that road, which is now closed at both ends: A, D, L.
+        Step("A@-1,0/270:0E"),
+    ),
+    expect=(Expect(1, "road", 3, ("blue",), complete=True),),
+)
+
+# -- roads -------------------------------------------------------------------------------------
+
+ROAD_LOOP = Example(
+    slug="road-loop",
+    chapter="roads",
+    players=("blue", "red"),
+    setup=(
+        "D@0,0/0",
+        "V@0,1/270:0E",  # F R R F: curve east–south; blue thief
+        "V@1,1/0",  # F F R R: curve west–south
+    ),
+    steps=(
+        Step("V@0,2/180"),  # R R F F: curve north–east
+        Step("V@1,2/90"),  # R F F R: curve north–west closes the loop
+    ),
+    expect=(Expect(2, "road", 4, ("blue",), complete=True),),
+)
+
+ROAD_STRAIGHT = Example(
+    slug="road-straight",
+    chapter="roads",
+    players=("blue", "red"),
+    setup=("D@0,0/0",),
+    steps=(
+        Step("X@-1,0/0:0E"),  # R R R R: crossroads; blue thief on the road going east
+        Step("W@1,0/0"),  # F R R R: junction; the road X–D–W ends at both sides
+    ),
+    expect=(Expect(2, "road", 3, ("blue",), complete=True),),
+)
+
+# -- cities ------------------------------------------------------------------------------------
+
+CITY_THREE = Example(
+    slug="city-three",
+    chapter="cities",
+    players=("blue", "red"),
+    setup=("D@0,0/0",),
+    steps=(
+        Step("G@0,-1/90:0C"),  # C F C F: city north–south, joins D's city; blue knight
+        Step("E@0,-2/180"),  # F F C F: the city's cap closes it: D, G, E
+    ),
+    expect=(Expect(2, "city", 6, ("blue",), complete=True),),
+)
+
+CITY_PENNANT = Example(
+    slug="city-pennant",
+    chapter="cities",
+    players=("blue", "red"),
+    setup=(
+        "D@0,0/0",
+        "M@0,1/180:0E",  # F C C F: city east+south, with a pennant; blue knight
+        "N@1,1/270",  # F F C C: city south+west
+    ),
+    steps=(
+        Step("N@0,2/90"),  # C C F F: city north+east
+        Step("N@1,2/0"),  # C F F C: city north+west closes the four-tile city
+    ),
+    expect=(Expect(2, "city", 10, ("blue",), complete=True),),
+)
+
+CITY_TWO = Example(
+    slug="city-two",
+    chapter="cities",
+    players=("blue", "red"),
+    setup=("D@0,0/0",),
+    steps=(Step("E@0,-1/180:0S"),),  # F F C F: closes D's city at once; blue knight
+    expect=(Expect(1, "city", 4, ("blue",), complete=True),),
+)
+
+CITY_TWO_OLD = Example(
+    slug="city-two-old",
+    chapter="cities",
+    players=("blue", "red"),
+    setup=CITY_TWO.setup,
+    steps=CITY_TWO.steps,
+    expect=(Expect(1, "city", 2, ("blue",), complete=True),),
+    rules=Rules(small_city=2),
+)
+
+# -- cloisters ---------------------------------------------------------------------------------
+
+CLOISTER_COMPLETE = Example(
+    slug="cloister-complete",
+    chapter="cloisters",
+    players=("blue", "red"),
+    setup=(
+        "D@0,0/0",
+        "U@-1,0/0",  # F R F R
+        "U@1,0/0",  # F R F R
+        "B@0,1/0:0C",  # F F F F: cloister below the start tile; blue monk
+        "E@-1,1/270",  # F F F C
+        "E@1,1/90",  # F C F F
+        "U@0,2/0",  # F R F R
+    ),
+    steps=(
+        Step("V@-1,2/270"),  # F R R F: the seventh neighbour
+        Step("V@1,2/0"),  # F F R R: the eighth neighbour completes the cloister
+    ),
+    expect=(Expect(2, "cloister", 9, ("blue",), complete=True),),
+)
+
+# -- sharing -----------------------------------------------------------------------------------
+
+CITY_MERGE_SHARED = Example(
+    slug="city-merge-shared",
+    chapter="sharing",
+    players=("blue", "red"),
+    setup=(
+        "D@0,0/0",
+        "U@-1,0/0",  # F R F R
+        "U@1,0/0",  # F R F R
+        "E@-1,1/90:0E",  # F C F F: a city opening east; blue knight
+        "N@1,1/270:1W",  # F F C C: a city opening west and south; red knight
+    ),
+    steps=(
+        Step("E@1,2/0"),  # C F F F: caps red's city to the south; still open to the west
+        Step("F@0,1/0"),  # F C F C: pennant city west–east joins both cities and closes them
+    ),
+    expect=(Expect(2, "city", 10, ("blue", "red"), complete=True),),
+)
+
+MAJORITY = Example(
+    slug="majority",
+    chapter="sharing",
+    players=("blue", "red"),
+    setup=(
+        "D@0,0/0",
+        "U@-1,0/0",  # F R F R
+        "U@1,0/0",  # F R F R
+        "E@-1,1/90:0E",  # F C F F: city opening east; blue knight
+        "E@1,1/270:1W",  # F F F C: city opening west; red knight
+        "B@-1,2/0",  # F F F F
+    ),
+    steps=(
+        Step("E@0,2/0:0N"),  # C F F F: city opening north; blue's second knight
+        Step("R@0,1/180"),  # F C C C: three city edges join the three caps into one city
+    ),
+    expect=(Expect(2, "city", 8, ("blue",), complete=True),),
+)
+
+# -- the end of the game -----------------------------------------------------------------------
+
+END_GAME = Example(
+    slug="end-game",
+    chapter="game-end",
+    players=("blue", "red", "green"),
+    setup=(
+        "D@0,0/0",
+        "U@1,0/0:0E",  # F R F R: blue thief on the road D–U, open at both ends
+        "F@0,-1/90:1C",  # C F C F: pennant city north–south on D's city, open north; red knight
+        "B@0,1/0:2C",  # F F F F: cloister below D; green monk
+    ),
+    steps=(
+        Step("E@1,1/90"),  # F C F F: one more neighbour for the cloister (the last tile)
+        END,
+    ),
+    expect=(
+        Expect(2, "city", 3, ("red",), complete=False),  # D, F and F's pennant
+        Expect(2, "road", 2, ("blue",), complete=False),  # D, U
+        Expect(2, "cloister", 4, ("green",), complete=False),  # itself, D, U, E
+    ),
+)
+
+CLOISTER_UNFINISHED = Example(
+    slug="cloister-unfinished",
+    chapter="game-end",
+    players=("blue", "red"),
+    setup=(
+        "D@0,0/0",
+        "A@0,1/0:0C",  # F F R F: cloister below D, its road running south; blue monk
+        "U@-1,0/0",  # F R F R
+        "U@1,0/0",  # F R F R
+        "E@1,1/90",  # F C F F
+    ),
+    steps=(
+        Step("U@0,2/90"),  # R F R F: continues the cloister's road; the fifth neighbour
+        END,
+    ),
+    expect=(Expect(2, "cloister", 6, ("blue",), complete=False),),
+)
+
+# -- farms -------------------------------------------------------------------------------------
+
+# The seed article's picture: a two-tile city (D + E) closed early; red's field runs along the
+# north side of D's road and touches it, blue's field lies north of the city and touches it too (and
+# an unfinished city further north), yellow's field lies south of the road and touches no city.
+# The square east of D is still empty: D's road is open there.
+_FARMS = (
+    "D@0,0/0",
+    "E@0,-1/180:0N",  # F F C F: closes D's city (no knight); blue farmer on its field
+    "U@-1,0/0:1N",  # F R F R: red farmer north of the road, on the field that runs into D's
+    "E@0,-2/0",  # C F F F: a city opening north, never finished, on blue's field
+)
+
+THREE_FARMERS = Example(
+    slug="three-farmers",
+    chapter="farms",
+    players=("blue", "red", "yellow"),
+    setup=_FARMS,
+    steps=(
+        Step("U@0,1/0:2N"),  # F R F R: yellow farmer south of D's road
+        END,
+    ),
+    expect=(
+        Expect(2, "field", 3, ("red",)),
+        Expect(2, "field", 0, ("yellow",)),
+        Expect(2, "field", 3, ("blue",)),
+    ),
+)
+
+FARMERS_JOINED = Example(
+    slug="farmers-joined",
+    chapter="farms",
+    players=("blue", "red", "yellow"),
+    setup=(*_FARMS, "U@0,1/0:2N"),
+    steps=(
+        # A turned 90: F F F R. D's road ends at the cloister, and the cloister's field wraps round
+        # the road's end: the fields north and south of the road become one.
+        Step("A@1,0/90"),
+        END,
+    ),
+    expect=(
+        Expect(2, "field", 3, ("red", "yellow")),
+        Expect(2, "field", 3, ("blue",)),
+    ),
+)
+
+# -- the river ---------------------------------------------------------------------------------
+
+RIVER_START = Example(
+    slug="river-start",
+    chapter="river",
+    players=("blue", "red"),
+    setup=("river-spring@0,0/0",),  # F ~ F F: the river flows out east
+    steps=(
+        Step("river-straight@1,0/0"),  # F ~ F ~
+        Step("river-curve@2,0/0"),  # F F ~ ~: the river turns right, to the south
+        Step("river-curve@2,1/180"),  # ~ ~ F F: then left, to the east again
+        Step("river-bridge@3,1/90:0N"),  # R ~ R ~: a road crosses it; blue thief on the road
+    ),
+    expect=(),
+    expansions=("river",),
+)
+
+EXAMPLES: dict[str, Example] = _examples(
+    MEEPLE_SAME_TURN,
+    ROAD_LOOP,
+    ROAD_STRAIGHT,
+    CITY_THREE,
+    CITY_PENNANT,
+    CITY_TWO,
+    CITY_TWO_OLD,
+    CLOISTER_COMPLETE,
+    CITY_MERGE_SHARED,
+    MAJORITY,
+    END_GAME,
+    CLOISTER_UNFINISHED,
+    THREE_FARMERS,
+    FARMERS_JOINED,
+    RIVER_START,
+)
+
+# -- quizzes -----------------------------------------------------------------------------------
+
+QUIZZES: dict[str, Quiz] = _quizzes(
+    # A road leaves L's junction east, bends round three curves and comes back into L from the
+    # south: L is on the road twice but counts once. D, then L, V, V; V closes it: 4 tiles.
+    Quiz(
+        slug="road-points",
+        chapter="roads",
+        players=("blue", "red"),
+        setup=(
+            "D@0,0/0",
+            "L@1,0/0",  # C R R R
+            "V@2,0/0:0S",  # F F R R: curve west–south; blue thief
+            "V@2,1/90",  # R F F R: curve north–west
+        ),
+        player="blue",
+        move="V@1,1/180",  # R R F F: curve north–east, back into L
+        answer=4,
+    ),
+    # D's city runs north through F (pennant), turns east at M (pennant), on through G to a cap
+    # that closes it: 5 tiles and 2 pennants, 2 points each.
+    Quiz(
+        slug="city-points",
+        chapter="cities",
+        players=("blue", "red"),
+        setup=(
+            "D@0,0/0",
+            "F@0,-1/90:0C",  # C F C F: pennant city north–south on D's city; blue knight
+            "M@0,-2/180",  # F C C F: pennant city south+east
+            "G@1,-2/0",  # F C F C: city west–east
+            "U@1,0/0:1E",  # F R F R: red thief on D's road
+        ),
+        player="blue",
+        move="E@2,-2/270",  # F F F C: a cap opening west closes the city
+        answer=14,
+    ),
+    Quiz(
+        slug="cloister-points",
+        chapter="cloisters",
+        players=("blue", "red"),
+        setup=(
+            "D@0,0/0",
+            "A@1,0/90:0C",  # F F F R: cloister east of D, D's road ends at it; blue monk
+            "E@0,-1/180",  # F F C F: closes D's city (no knight)
+            "U@0,1/0:1W",  # F R F R: red thief
+            "V@1,1/0",  # F F R R
+            "E@1,-1/0",  # C F F F
+            "E@2,1/0",  # C F F F
+        ),
+        player="blue",
+        answer=7,
+    ),
+    # Blue's knight in the pennant city D + M, red's knight in a cap two squares east; F (another
+    # pennant) joins and closes them: 4 tiles and 2 pennants, one knight each.
+    Quiz(
+        slug="shared-city",
+        chapter="sharing",
+        players=("blue", "red"),
+        setup=(
+            "D@0,0/0",
+            "U@1,0/0",  # F R F R
+            "U@2,0/0",  # F R F R
+            "M@0,-1/180:0S",  # F C C F: pennant city south+east on D's city; blue knight
+            "E@2,-1/270:1W",  # F F F C: city opening west; red knight
+        ),
+        player="red",
+        move="F@1,-1/0",  # F C F C: pennant city west–east
+        answer=12,
+    ),
+    # Blue: a thief on an open road of 3 tiles (3), a knight in D's city grown north by F with its
+    # pennant (2 tiles + 1 pennant = 3) and a farmer south of the road, whose field touches the
+    # finished two-tile city of the two E's (3). Red's monk does not count for blue.
+    Quiz(
+        slug="end-count",
+        chapter="game-end",
+        players=("blue", "red"),
+        setup=(
+            "D@0,0/0",
+            "U@1,0/0:0E",  # F R F R: blue thief
+            "F@0,-1/90:0C",  # C F C F: pennant city north–south; blue knight
+            "U@-1,0/0:0S",  # F R F R: blue farmer south of the road
+            "B@0,1/0:1C",  # F F F F: red monk
+            "E@1,1/90",  # F C F F: city opening east
+            "E@2,1/270",  # F F F C: closes it (no knight)
+        ),
+        player="blue",
+        answer=9,
+    ),
+    # Blue's farmer lies on the strip north of the road through D, D and L; it touches D's city
+    # (closed by E) and the second D's city (closed by E), both with red knights, and L's city,
+    # which is open: 2 completed cities, 3 each.
+    Quiz(
+        slug="farm-points",
+        chapter="farms",
+        players=("blue", "red"),
+        setup=(
+            "D@0,0/0",
+            "E@0,-1/180:1S",  # F F C F: closes D's city; red knight scores and comes back
+            "D@1,0/0:0ENE",  # C R F R: blue farmer on the field between road and city
+            "E@1,-1/180:1S",  # F F C F: closes the second D's city; red again
+            "L@2,0/0",  # C R R R: a city opening north, never finished
+        ),
+        player="blue",
+        answer=6,
+    ),
+)
