@@ -29,7 +29,9 @@ def median_ms(fn: Callable[[], object], repeat: int) -> float:
 
 
 def replay(game: Game, *, score: bool = True) -> Game:
-    copy = Game(list(game.players), rules=game.rules, expansions=game.expansions, tile_sets=game.board.tile_sets)
+    copy = Game(
+        list(game.players), rules=game.rules, expansions=game.expansions, tile_sets=game.board.tile_sets
+    )
     for placement in game.placements:
         copy.push(placement)
     if score:
@@ -85,7 +87,9 @@ def bench_growth(sizes: tuple[int, ...], repeat: int) -> list[dict[str, float]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--quick", action="store_true", help="fewer games and repeats")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
@@ -107,8 +111,11 @@ def main() -> None:
 
     print("Carcassonne engine benchmark (medians)")
     print(f"(a) replay + full scoring, {base_tiles}-tile base game:      {base_ms:7.2f} ms  (target <= 5)")
-    print(f"(a) replay + full scoring, {river_tiles}-tile base + River game: {river_ms:7.2f} ms  (target <= 5)")
-    print(f"(b) final scoring alone, 72-tile game:              {figures['final_scoring_ms']:7.3f} ms  (target <= 1)")
+    print(
+        f"(a) replay + full scoring, {river_tiles}-tile base + River game: {river_ms:7.2f} ms  (target <= 5)"
+    )
+    final_ms = figures["final_scoring_ms"]
+    print(f"(b) final scoring alone, 72-tile game:              {final_ms:7.3f} ms  (target <= 1)")
     print(f"(c) all legal placements of one tile, full board:   {legal_median:7.3f} ms  (target <= 1)")
     print(f"    worst tile type:                                {legal_worst:7.3f} ms")
     for row in growth:

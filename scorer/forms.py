@@ -105,7 +105,9 @@ class NewGameForm(forms.Form):
 
 class ImportForm(forms.Form):
     file = forms.FileField(label=_("Board file (.json)"), required=False)
-    text = forms.CharField(label=_("…or paste the board file here"), widget=forms.Textarea(attrs={"rows": 4}), required=False)
+    text = forms.CharField(
+        label=_("…or paste the board file here"), widget=forms.Textarea(attrs={"rows": 4}), required=False
+    )
 
     def clean(self) -> dict:
         data = super().clean()

@@ -37,7 +37,9 @@ RULE_SENTENCES = {
     Rule.BAD_FILE: gettext_lazy("This is not a board file: it must be a JSON object."),
     Rule.BAD_FORMAT: gettext_lazy('This is not a board file: "format" must be "carcassonne-board/1".'),
     Rule.BAD_PLAYERS: gettext_lazy("The players are not right: a game has 2 to 5 players, each with a name."),
-    Rule.BAD_RULES: gettext_lazy("The rule options are not right: small city is 4 or 2, farmers 3rd, 2nd or 1st."),
+    Rule.BAD_RULES: gettext_lazy(
+        "The rule options are not right: small city is 4 or 2, farmers 3rd, 2nd or 1st."
+    ),
     Rule.BAD_EXPANSIONS: gettext_lazy("The only expansion this site knows is the River."),
     Rule.BAD_MODE: gettext_lazy('The mode must be "replay" or "final".'),
     Rule.BAD_BANKED: gettext_lazy("The points already scored must be one whole number per player."),

@@ -212,7 +212,9 @@ def board_page(
                 color=colors[player],
                 mark=marks[player],
                 farmer=kind is FeatureKind.FIELD,
-                label=_("{player}'s meeple on a {feature}").format(player=names[player], feature=feature_label(kind)),
+                label=_("{player}'s meeple on a {feature}").format(
+                    player=names[player], feature=feature_label(kind)
+                ),
             )
         )
 

@@ -11,6 +11,7 @@ from scorer.explain import sentence, title
 from scorer.models import SavedGame
 from scorer.presenters import marks_for
 
+
 def category_names() -> dict[Category, str]:
     # Evaluated per request so each reader gets their own language.
     return {
@@ -23,7 +24,11 @@ def category_names() -> dict[Category, str]:
 
 
 def phase_names() -> dict[Phase, str]:
-    return {Phase.PLAY: _("Scored during play"), Phase.END: _("Unfinished at the end"), Phase.FARMS: _("Farms")}
+    return {
+        Phase.PLAY: _("Scored during play"),
+        Phase.END: _("Unfinished at the end"),
+        Phase.FARMS: _("Farms"),
+    }
 
 
 def edition_label(rules: Rules) -> str:

@@ -25,7 +25,7 @@ from scorer.messages import explain
 from scorer.models import SavedGame
 from scorer.presenters import Selection, board_page, turn_summary
 from scorer.render.board_image import board_png
-from scorer.tile_images import mask_png, sprite_png
+from scorer.render.tile_art import feature_mask_png, tile_sprites
 from scorer.reports import score_page
 
 
@@ -121,7 +121,9 @@ def _refused(request, saved: SavedGame, message: str, selection: Selection) -> H
     return _render_play(request, saved, services.load_game(saved), selection, message=message, status=400)
 
 
-STALE = "This game was changed on another device. The board now shows the latest moves; check it and try again."
+STALE = (
+    "This game was changed on another device. The board now shows the latest moves; check it and try again."
+)
 
 
 @require_POST
@@ -155,7 +157,9 @@ def meeple(request: HttpRequest, code: str) -> HttpResponse:
     try:
         game = services.set_meeple(code, chosen, expected=data["expected"])
     except BoardError as error:
-        return _refused(request, saved, explain(error), Selection(show_dots=True, meeple_for=data.get("player")))
+        return _refused(
+            request, saved, explain(error), Selection(show_dots=True, meeple_for=data.get("player"))
+        )
     except services.StaleMoveError:
         return _refused(request, saved, _(STALE), Selection())
     params = {} if chosen else {"dots": "1"}
@@ -238,7 +242,7 @@ SPRITE_SIZE = 128
 
 @require_GET
 def tile_image(request: HttpRequest, name: str) -> HttpResponse:
-    png = sprite_png(name, SPRITE_SIZE)
+    png = tile_sprites(SPRITE_SIZE).get(name)
     if png is None:
         raise Http404
     response = HttpResponse(png, content_type="image/png")
@@ -251,7 +255,7 @@ def tile_mask(request: HttpRequest, name: str, feature: int) -> HttpResponse:
     """Where one feature of a tile lies, as an alpha mask for highlighting it in the browser."""
     if name not in TILES or feature >= len(TILES[name].features):
         raise Http404
-    response = HttpResponse(mask_png(name, feature, SPRITE_SIZE), content_type="image/png")
+    response = HttpResponse(feature_mask_png(name, feature, SPRITE_SIZE), content_type="image/png")
     response["Cache-Control"] = "public, max-age=86400"
     return response
 

@@ -1,9 +1,24 @@
 import json
+import os
 from pathlib import Path
 
 import pytest
 
 FIXTURES = Path(__file__).parent / "fixtures"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+# Playwright's sync API runs an event loop; Django's live server tests need this to talk to the DB.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
 @pytest.fixture
@@ -14,3 +29,18 @@ def fixture_path():
 @pytest.fixture
 def board_document():
     return lambda name: json.loads((FIXTURES / name).read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """Debian's Chromium, not a downloaded one (this machine cannot download browsers)."""
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_FLAGS}
+
+
+@pytest.fixture
+def console_errors(page):
+    """Errors the page logs to its console; a test can assert there are none."""
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors

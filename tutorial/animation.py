@@ -73,7 +73,9 @@ def example_animation(slug: str, language: str) -> bytes:
     for number, result in enumerate(steps):
         view = example_step(slug, language, number)
         highlight = result.events[0] if result.events else None
-        board = render_board(result.game, tile_size=TILE, colors=list(EXAMPLES[slug].players), highlight=highlight)
+        board = render_board(
+            result.game, tile_size=TILE, colors=list(EXAMPLES[slug].players), highlight=highlight
+        )
         w, n, _, _ = board_extent(result.game.board)
         frame = Image.new("RGB", (width, height), BACKGROUND)
         frame.paste(board, (left + (w - west) * TILE, PADDING + (n - north) * TILE), board)

@@ -309,14 +309,14 @@ EXAMPLES: dict[str, Example] = _examples(
 
 QUIZZES: dict[str, Quiz] = _quizzes(
     # A road leaves L's junction east, bends round three curves and comes back into L from the
-    # south: L is on the road twice but counts once. D, then L, V, V; V closes it: 4 tiles.
+    # south: L is on the road twice but counts once. L and three curves: 4 tiles.
     Quiz(
         slug="road-points",
         chapter="roads",
         players=("blue", "red"),
         setup=(
             "D@0,0/0",
-            "L@1,0/0",  # C R R R
+            "L@1,0/0",  # C R R R: three roads ending at the junction
             "V@2,0/0:0S",  # F F R R: curve west–south; blue thief
             "V@2,1/90",  # R F F R: curve north–west
         ),

@@ -110,7 +110,9 @@ def board_view(
     for number, event in enumerate(events):
         for square, feature in event.segments:
             placed = board.tiles[square]
-            cells[square].glows.append({"name": placed.tile.name, "feature": feature, "rotation": placed.rotation})
+            cells[square].glows.append(
+                {"name": placed.tile.name, "feature": feature, "rotation": placed.rotation}
+            )
         for square, feature in event.city_segments:
             placed = board.tiles[square]
             cells[square].glows.append(
@@ -191,9 +193,7 @@ def example_step(slug: str, language: str, step: int) -> dict:
         "last": len(steps) - 1,
         "board": board,
         "players": players,
-        "events": [
-            {"title": title(e), "sentence": sentence(e, names, example.rules)} for e in result.events
-        ],
+        "events": [{"title": title(e), "sentence": sentence(e, names, example.rules)} for e in result.events],
         "final": any(s.end for s in example.steps[:step]),
     }
 

@@ -52,7 +52,7 @@ class Example:
 
 @dataclass(frozen=True)
 class Quiz:
-    """"How many points does <player> score here?", answered by the engine."""
+    """ "How many points does <player> score here?", answered by the engine."""
 
     slug: str
     chapter: str
@@ -79,7 +79,9 @@ class StepResult:
     placement: Placement | None
 
 
-def new_game(players: tuple[str, ...], rules: Rules, expansions: tuple[str, ...], setup: tuple[str, ...]) -> Game:
+def new_game(
+    players: tuple[str, ...], rules: Rules, expansions: tuple[str, ...], setup: tuple[str, ...]
+) -> Game:
     game = Game(list(players), rules=rules, expansions=expansions)
     for text in setup:
         game.push(Placement.parse(text))
@@ -108,17 +110,16 @@ def run(example: Example) -> list[StepResult]:
 def _result(game: Game, events, placement, *, totals=None, final: bool = False) -> StepResult:
     totals = totals if totals is not None else game.projected_scores()
     scores = totals if final else tuple(game.scores)
-    return StepResult(game, tuple(events), tuple(scores), tuple(totals), tuple(game.meeples_in_supply), placement)
+    return StepResult(
+        game, tuple(events), tuple(scores), tuple(totals), tuple(game.meeples_in_supply), placement
+    )
 
 
 def quiz_answer(quiz: Quiz) -> tuple[int, tuple[ScoreEvent, ...]]:
     """What the engine says the answer is, with the events that make it up."""
     game = new_game(quiz.players, quiz.rules, quiz.expansions, quiz.setup)
     player = quiz.players.index(quiz.player)
-    if quiz.move is not None:
-        events = game.push(Placement.parse(quiz.move))
-    else:
-        events = tuple(game.report().events)
+    events = game.push(Placement.parse(quiz.move)) if quiz.move is not None else tuple(game.report().events)
     mine = tuple(e for e in events if player in e.winners)
     return sum(e.points for e in mine), tuple(events)
 

@@ -94,7 +94,9 @@ def quiz(request: HttpRequest, slug: str) -> HttpResponse:
     context["chapter"] = _chapter_or_404(QUIZZES[slug].chapter)
     if request.htmx:
         return render(request, "tutorial/_quiz.html", context)
-    return render(request, "tutorial/quiz.html", context, status=200 if result is None or result["valid"] else 400)
+    return render(
+        request, "tutorial/quiz.html", context, status=200 if result is None or result["valid"] else 400
+    )
 
 
 PERSIAN_TO_ASCII = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")

@@ -185,7 +185,7 @@ def write_board(
     *,
     colors: Sequence[str | None] | None = None,
 ) -> dict[str, Any]:
-    """The board file for ``game``; meeples are named by their feature's first place."""
+    """The board file for ``game``; meeples keep the place they were given."""
     players = []
     for i, name in enumerate(game.players):
         entry: dict[str, Any] = {"name": name}
@@ -213,10 +213,7 @@ def _write_placement(game: Game, index: int, placement: Placement) -> dict[str, 
         "rotation": placement.rotation,
     }
     if placement.meeple is not None:
-        orientation = TILES[placement.tile].oriented(placement.rotation)
-        feature = orientation.feature_at[placement.meeple.at]
-        at = orientation.place_of(feature) if feature is not None else placement.meeple.at
-        entry["meeple"] = {"player": placement.meeple.player, "at": at.name}
+        entry["meeple"] = {"player": placement.meeple.player, "at": placement.meeple.at.name}
     return entry
 
 

@@ -47,14 +47,15 @@ def random_game(
     game = Game(players, rules=rules, expansions=expansions, tile_sets=tile_sets)
     pile = draw_pile(rng, expansions, tile_sets)
     frontier = _Frontier()
-    for turn, name in enumerate(pile):
+    for name in pile:
         if max_tiles is not None and len(game.board) >= max_tiles:
             break
         placement = _choose_square(rng, game, name, frontier)
         if placement is None:
             continue  # nowhere to go: the tile is set aside, as the rules say
-        player = turn % players
-        if game.meeples_in_supply[player] > 0 and rng.random() < meeple_chance:
+        # The start tile is nobody's; after it, play goes round: the first player lays the second tile.
+        player = (len(game.turns) - 1) % players
+        if game.turns and game.meeples_in_supply[player] > 0 and rng.random() < meeple_chance:
             spots = [s for s in game.meeple_spots(placement) if s.free]
             if spots:
                 placement = placement.with_meeple(player, rng.choice(spots).place)

@@ -87,8 +87,14 @@ class Orientation:
         return self.quarter_turns * 90
 
     def place_of(self, feature: int) -> Place:
-        """The place a board file names for ``feature``: its first place in this orientation."""
-        return self.feature_places[feature][0]
+        """The usual name of ``feature``'s place in this orientation: the middle of an edge for
+        a road or city ("S"), the centre for a cloister, the first half-edge for a field."""
+        places = self.feature_places[feature]
+        if self.tile.features[feature].kind is not FeatureKind.FIELD:
+            for place in places:
+                if place is Place.C or (place.side is not None and place == place.side.middle):
+                    return place
+        return places[0]
 
 
 @dataclass(frozen=True)

@@ -105,11 +105,19 @@ def render_board(
     image = Image.new("RGBA", (columns * tile_size, rows * tile_size), BACKGROUND)
     for square, placed in board.tiles.items():
         image.paste(tile_image(placed.tile.name, tile_size, placed.rotation), frame.corner(square))
+    if highlight is not None:
+        image = _highlight(image, frame, board, highlight)
+    # Meeples go on after the dimming so that none is left half dim where it overlaps the feature.
+    scored = {(sq, f) for sq, f, _ in highlight.meeple_spots} if highlight is not None else set()
     if show_meeples:
         for square, feature, player in standing_meeples(board):
-            _put_meeple(image, frame, board, (square, feature), colours[player], marks[player])
+            if (square, feature) not in scored:
+                dim = highlight is not None
+                _put_meeple(image, frame, board, (square, feature), colours[player], marks[player], dim=dim)
     if highlight is not None:
-        image = _highlight(image, frame, board, highlight, colours, marks)
+        for square, feature, player in highlight.meeple_spots:
+            _put_meeple(image, frame, board, (square, feature), colours[player], marks[player], ring=True)
+        _number_tiles(image, frame, board, highlight)
     return image
 
 
@@ -131,7 +139,9 @@ def standing_meeples(board: Board) -> list[tuple[Square, int, int]]:
 
 
 @lru_cache(maxsize=256)
-def meeple_sprite(colour: P.RGB, mark: str, farmer: bool, tile: int, ring: bool = False) -> Image.Image:
+def meeple_sprite(
+    colour: P.RGB, mark: str, farmer: bool, tile: int, ring: bool = False, dim: bool = False
+) -> Image.Image:
     """A meeple as seen from above: a disc (standing) or a wide oval (a farmer lying in the field),
     ringed in white and black so it shows on any ground, with the player's mark on it."""
     s = _SUPERSAMPLE
@@ -158,7 +168,12 @@ def meeple_sprite(colour: P.RGB, mark: str, farmer: bool, tile: int, ring: bool 
     oval(0, (*colour, 255))
     text = font(max(8 * s, round(ry * 1.25 * s)))
     draw.text((cx, cy), mark, fill=P.ink_on(colour), font=text, anchor="mm")
-    return big.resize((w, h), Image.Resampling.LANCZOS)
+    sprite = big.resize((w, h), Image.Resampling.LANCZOS)
+    if dim:
+        faded = Image.blend(sprite, Image.new("RGBA", sprite.size, (*_DIM_TO, 255)), _DIM)
+        faded.putalpha(sprite.getchannel("A"))
+        sprite = faded
+    return sprite
 
 
 def _put_meeple(
@@ -169,11 +184,14 @@ def _put_meeple(
     colour: P.RGB,
     mark: str,
     ring: bool = False,
+    dim: bool = False,
 ) -> None:
     square, feature = segment
-    placed = board.tiles[square]
+    placed = board.tiles.get(square)
+    if placed is None:
+        return
     farmer = placed.tile.features[feature].kind is FeatureKind.FIELD
-    sprite = meeple_sprite(colour, mark, farmer, frame.tile, ring)
+    sprite = meeple_sprite(colour, mark, farmer, frame.tile, ring, dim)
     x, y = frame.point(square, placed.orientation.anchors[feature])
     image.alpha_composite(sprite, (round(x - sprite.width / 2), round(y - sprite.height / 2)))
 
@@ -220,14 +238,8 @@ def _ring(area: Image.Image, width: int) -> Image.Image:
     return ImageChops.subtract(_grow(area, width), area)
 
 
-def _highlight(
-    image: Image.Image,
-    frame: _Frame,
-    board: Board,
-    event: ScoreEvent,
-    colours: list[P.RGB],
-    marks: list[str],
-) -> Image.Image:
+def _highlight(image: Image.Image, frame: _Frame, board: Board, event: ScoreEvent) -> Image.Image:
+    """Dim the board but the event's feature, tint and outline the feature, ring its pennants."""
     area = _area(image, frame, board, event.segments)
     second = _area(image, frame, board, event.city_segments)
     dimmed = Image.blend(image, Image.new("RGBA", image.size, (*_DIM_TO, 255)), _DIM)
@@ -243,15 +255,12 @@ def _highlight(
     out.paste((*_GLOW_EDGE, 255), (0, 0), outer)
     out.paste((*_GLOW, 255), (0, 0), _ring(area, width))
     _ring_pennants(out, frame, board, event)
-    for square, feature, player in event.meeple_spots:
-        _put_meeple(out, frame, board, (square, feature), colours[player], marks[player], ring=True)
-    _number_tiles(out, frame, board, event)
     return out
 
 
 def _ring_pennants(image: Image.Image, frame: _Frame, board: Board, event: ScoreEvent) -> None:
     draw = ImageDraw.Draw(image)
-    r = frame.tile * 0.115
+    r = frame.tile * 0.105
     width = max(2, frame.tile // 40)
     for square, feature in event.segments:
         placed = board.tiles.get(square)
@@ -275,7 +284,7 @@ def _badge_spot(frame: _Frame, board: Board, event: ScoreEvent, square: Square) 
     x, y = frame.point(square, placed.orientation.anchors[pieces[0]])
     taken = {(sq, f) for sq, f, _ in event.meeple_spots} | {(sq, f) for sq, f, _ in standing_meeples(board)}
     if (square, pieces[0]) in taken:
-        lift = frame.tile * (MEEPLE_RADIUS + 0.13)
+        lift = frame.tile * (MEEPLE_RADIUS + 0.2)
         y = y - lift if y - lift >= frame.corner(square)[1] else y + lift
     return x, y
 

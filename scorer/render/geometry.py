@@ -247,8 +247,9 @@ def _shield_fits(centre: Point, city: CityShape) -> bool:
 
 def pennant_spot(anchor: Point, city: CityShape) -> Point:
     """A spot for the shield near ``anchor``, inside the city and clear of a meeple there."""
-    clear = MEEPLE_RADIUS + max(SHIELD_HALF) + 0.05
-    for distance in (clear, clear + 0.04, clear + 0.08, clear - 0.04):
+    # Far enough that the highlight rings round a meeple and round its pennant do not meet.
+    clear = MEEPLE_RADIUS + max(SHIELD_HALF) + 0.09
+    for distance in (clear, clear + 0.04, clear - 0.04, clear - 0.08):
         for step in range(16):
             # Start up and to the right, where the eye looks for a badge, then sweep round.
             angle = -math.pi / 4 + step * math.pi / 8

@@ -146,3 +146,63 @@ CITY_AROUND_C = [
     "E@1,-1/270",  # city W
     "E@0,-2/180",  # city S: D, C and three E, 5 tiles + 1 pennant
 ]
+
+# Two cloisters side by side, monks of players 0 and 1; the last tile, (1, 2), is the eighth
+# neighbour of both.
+TWO_CLOISTERS_AT_ONCE = [
+    "D@0,0/0",
+    "U@-1,0/0",
+    "U@1,0/0",
+    "U@2,0/0",
+    "B@0,1/0:0C",
+    "B@1,1/0:1C",
+    "E@-1,1/270",  # city west
+    "E@2,1/90",  # city east
+    "U@-1,2/0",
+    "U@2,2/0",
+    "U@0,2/0",
+    "U@1,2/0",
+]
+
+# All twelve river tiles, worked out from tiles.md. The river leaves the spring eastwards.
+RIVER = [
+    "river-spring@0,0/0",  # river east
+    "river-straight@1,0/0",  # W→E
+    "river-curve@2,0/0",  # river S+W: enters W, leaves S (a right turn)
+    "river-straight@2,1/90",  # N→S
+    "river-city-corner@2,2/270",  # river E+S turned 270 = N+E: enters N, leaves E (left)
+    "river-cloister@3,2/0",  # W→E
+    "river-curve@4,2/0",  # W→S (right: allowed, a straight lies between)
+    "river-cities@4,3/90",  # N→S, cities east and west
+    "river-road-curve@4,4/180",  # river S+W turned 180 = N+E: enters N, leaves E (left)
+    "river-city-road@5,4/0",  # W→E
+    "river-bridge@6,4/90",  # river N–S turned 90 = W–E; the road runs N–S over it
+    "river-lake@7,4/0",  # the end
+]
+
+# The article's three farmers (yellow = player 0, red = 1, blue = 2). The little city D + E
+# closes at once. Red's field (north of the road) and blue's (round E) both touch it; yellow's
+# (south of the road) touches no city; blue's also touches an unfinished city (the top E).
+THREE_FARMERS = [
+    "D@0,0/0",
+    "E@0,-1/180:2N",  # E turned 180: city S closes D's city; blue's farmer in the field round it
+    "U@-1,0/0:1N",  # red's farmer north of the road (joined to D's field ENE/WNW)
+    "V@0,1/0:0N",  # yellow's farmer south of the road (V's north edge meets D's south field)
+    "E@0,-2/0",  # an unfinished city whose field (its south edge) is blue's field
+]
+
+# The same board and a cloister: A turned 90 ends D's road; its field meets D's ENE (red's field)
+# and D's ESE (yellow's field) and makes them one: yellow and red tie and both score the city.
+THREE_FARMERS_AND_CLOISTER = [*THREE_FARMERS, "A@1,0/90"]
+
+# Player 0 puts all seven meeples out: six monks on a row of cloisters and a farmer.
+SEVEN_OUT = [
+    "D@0,0/0",
+    "B@0,1/0:0C",
+    "B@1,1/0:0C",
+    "B@-1,1/0:0C",
+    "B@2,1/0:0C",
+    "A@-2,1/0:0C",  # A unturned: road south, field edges east and west
+    "A@3,1/0:0C",
+    "U@1,0/0:0N",  # the seventh: a farmer
+]

@@ -7,11 +7,10 @@ the south, so the tile above (0, 0) is (0, -1).
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Iterable
-
-import pytest
 
 from scorer.engine import Game, Placement, Rules
 from scorer.engine.places import Place
@@ -42,8 +41,14 @@ def game_of(
     return game
 
 
-def ref_of(*texts: str, players: int = 2, small_city: int = 4, farmers: str = "3rd", river: bool = False,
-           final: bool = False) -> RefGame:  # fmt: skip
+def ref_of(
+    *texts: str,
+    players: int = 2,
+    small_city: int = 4,
+    farmers: str = "3rd",
+    river: bool = False,
+    final: bool = False,
+) -> RefGame:
     """The same board in the independent reference model."""
     ref = RefGame(players=players, small_city=small_city, farmers=farmers, river=river, final=final)
     for text in texts:
@@ -51,11 +56,6 @@ def ref_of(*texts: str, players: int = 2, small_city: int = 4, farmers: str = "3
         meeple = (p.meeple.player, p.meeple.at.name) if p.meeple else None
         ref.play(p.tile, p.x, p.y, p.rotation, meeple)
     return ref
-
-
-def totals(game: Game) -> tuple[int, ...]:
-    """Every player's total if the game ended now."""
-    return game.report().totals
 
 
 def play_points(events: Iterable, players: int) -> list[int]:
@@ -112,13 +112,18 @@ def replay(game: Game, placements: Iterable[Placement]) -> Game:
     return fresh
 
 
-RULE_OPTIONS = [
-    Rules(small_city=s, farmers=f) for s in (4, 2) for f in ("3rd", "2nd", "1st")
-]  # fmt: skip
+RULE_OPTIONS = [Rules(small_city=s, farmers=f) for s in (4, 2) for f in ("3rd", "2nd", "1st")]
 
 
-def random_full_game(seed: int, players: int = 3, *, river: bool = False, rules: Rules | None = None,
-                     meeple_chance: float = 0.5, max_tiles: int | None = None) -> Game:  # fmt: skip
+def random_full_game(
+    seed: int,
+    players: int = 3,
+    *,
+    river: bool = False,
+    rules: Rules | None = None,
+    meeple_chance: float = 0.5,
+    max_tiles: int | None = None,
+) -> Game:
     return random_game(
         random.Random(seed),
         players,
@@ -129,7 +134,105 @@ def random_full_game(seed: int, players: int = 3, *, river: bool = False, rules:
     )
 
 
-@pytest.fixture(scope="session")
-def sample_games() -> list[Game]:
-    """A handful of full random games (with and without the river), 3rd-edition farmers."""
-    return [random_full_game(seed, 2 + seed % 4, river=bool(seed % 2), meeple_chance=0.6) for seed in range(8)]
+# -- board files and reports --------------------------------------------------------------
+
+EXAMPLE_FILE = {
+    "format": "carcassonne-board/1",
+    "players": [{"name": "Mina", "color": "red"}, {"name": "Wei", "color": "blue"}],
+    "placements": [
+        {"tile": "D", "x": 0, "y": 0, "rotation": 0},
+        {"tile": "E", "x": 0, "y": -1, "rotation": 180, "meeple": {"player": 1, "at": "S"}},
+        {"tile": "V", "x": 1, "y": 0, "rotation": 90, "meeple": {"player": 0, "at": "NNE"}},
+    ],
+}
+
+
+def doc_of(texts, **top) -> dict:
+    doc = {"format": "carcassonne-board/1", "players": [{"name": "A"}, {"name": "B"}], **top}
+    placements = []
+    for t in texts:
+        p = Placement.parse(t)
+        entry = {"tile": p.tile, "x": p.x, "y": p.y, "rotation": p.rotation}
+        if p.meeple:
+            entry["meeple"] = {"player": p.meeple.player, "at": p.meeple.at.name}
+        placements.append(entry)
+    doc["placements"] = placements
+    return doc
+
+
+CATEGORIES = {"road", "city", "cloister", "farm", "banked"}
+EVENT_KEYS = {"when", "placement", "feature", "complete", "tiles", "pennants", "meeples", "winners", "points"}
+KIND_TO_CATEGORY = {"road": "road", "city": "city", "cloister": "cloister", "field": "farm"}
+
+
+def check_shape(data: dict, names: list[str]) -> None:
+    assert set(data) == {"players", "events", "warnings"}
+    assert [p["name"] for p in data["players"]] == names
+    for p in data["players"]:
+        assert set(p) == {"name", "total", "by_category"}
+        assert set(p["by_category"]) == CATEGORIES
+        assert all(isinstance(v, int) and not isinstance(v, bool) for v in p["by_category"].values())
+        assert p["total"] == sum(p["by_category"].values())
+    for e in data["events"]:
+        assert set(e) >= EVENT_KEYS
+        assert e["when"] in ("play", "end", "farms")
+        assert e["feature"] in KIND_TO_CATEGORY
+        assert (e["placement"] is not None) == (e["when"] == "play")
+        assert isinstance(e["complete"], bool)
+        assert all(isinstance(t, list) and len(t) == 2 for t in e["tiles"])
+        assert all(isinstance(k, str) and int(k) < len(names) for k in e["meeples"])
+        assert all(0 <= w < len(names) for w in e["winners"])
+        assert isinstance(e["points"], int) and e["points"] >= 0
+        if e["when"] == "farms":
+            assert isinstance(e["cities"], list)
+            assert e["complete"] is False
+        else:
+            assert e["pennants"] >= 0
+    for w in data["warnings"]:
+        assert set(w) >= {"code", "feature", "tiles", "message"}
+    json.dumps(data)  # JSON-ready
+
+
+def check_accounting(data: dict) -> None:
+    """Every total is banked + the events that player won, category by category."""
+    sums = [dict.fromkeys(CATEGORIES, 0) for _ in data["players"]]
+    for i, p in enumerate(data["players"]):
+        sums[i]["banked"] = p["by_category"]["banked"]
+    for e in data["events"]:
+        winners = e["winners"]
+        # the winners are the players with the most meeples on the feature (for farms in the 2nd
+        # edition a majority player may be left out of an event that pays only cities new to others)
+        counts = {int(k): v for k, v in e["meeples"].items()}
+        assert counts, "an event with no meeples pays nobody"
+        top = max(counts.values())
+        majority = sorted(p for p, n in counts.items() if n == top)
+        if e["when"] == "farms":
+            assert winners and set(winners) <= set(majority)
+        else:
+            assert sorted(winners) == majority
+        for w in winners:
+            sums[w][KIND_TO_CATEGORY[e["feature"]]] += e["points"]
+    for i, p in enumerate(data["players"]):
+        assert p["by_category"] == sums[i]
+        assert p["total"] == sum(sums[i].values())
+
+
+def each_push_undoes(game: Game) -> None:
+    fresh = Game(
+        list(game.players), rules=game.rules, expansions=game.expansions, mode=game.mode, banked=game.banked
+    )
+    states = [fresh.state()]
+    for p in game.placements:
+        before = fresh.state()
+        fresh.push(p)
+        after = fresh.state()
+        assert fresh.pop() == p
+        assert fresh.state() == before
+        fresh.push(p)
+        assert fresh.state() == after
+        states.append(after)
+    assert fresh.state() == game.state()
+    # and all the way back, state by state
+    for expected in reversed(states[:-1]):
+        fresh.pop()
+        assert fresh.state() == expected

@@ -358,10 +358,7 @@ class RefGame:
         return not self.some_river_tile_fits()
 
     def legal_set(self, name) -> set:
-        if not self.tiles:
-            squares = {(0, 0)}
-        else:
-            squares = self.candidate_squares()
+        squares = self.candidate_squares() if self.tiles else {(0, 0)}
         return {(sq, r) for sq in squares for r in (0, 90, 180, 270) if self.legal(name, sq, r)}
 
     # -- playing -------------------------------------------------------------------------------
@@ -373,10 +370,7 @@ class RefGame:
             raise ValueError(f"reference: {name}@{x},{y}/{rotation} is not legal")
         river_turn = None
         if REF_TILES[name].river and not self.final:
-            if not self.river_started:
-                river_turn = "start"
-            else:
-                river_turn = self.river_turn(name, square, rotation)
+            river_turn = self.river_turn(name, square, rotation) if self.river_started else "start"
         self.tiles[square] = (name, rotation, oriented_features(name, rotation))
         self.order.append(square)
         self.supply[name] -= 1
@@ -465,7 +459,9 @@ class RefGame:
             who = self.group_meeples(group)
             tiles = len({s for s, _ in group})
             events.append(
-                RefEvent("end", feat.kind, majority(who), self.points(feat.kind, group, complete), complete, tiles)
+                RefEvent(
+                    "end", feat.kind, majority(who), self.points(feat.kind, group, complete), complete, tiles
+                )
             )
         events += self._farm_events(fields)
         return events
@@ -484,9 +480,15 @@ class RefGame:
         if self.farmers == "3rd":
             for group in fields:
                 events.append(
-                    RefEvent("farms", "field", majority(self.group_meeples(group)),
-                             3 * len(self.field_cities(group)), False, 0)
-                )  # fmt: skip
+                    RefEvent(
+                        "farms",
+                        "field",
+                        majority(self.group_meeples(group)),
+                        3 * len(self.field_cities(group)),
+                        False,
+                        0,
+                    )
+                )
         elif self.farmers == "2nd":
             won: dict[int, set] = {}
             for group in fields:
@@ -499,7 +501,7 @@ class RefGame:
             for group in fields:
                 for city in self.field_cities(group):
                     by_city.setdefault(city, Counter()).update(self.group_meeples(group))
-            for city, who in by_city.items():
+            for who in by_city.values():
                 events.append(RefEvent("farms", "field", majority(who), 4, False, 0))
         return events
 

@@ -6,25 +6,12 @@ import pytest
 
 from scorer.engine import IllegalPlacementError, Placement, Rule
 
+from .boards import THREE_FARMERS, THREE_FARMERS_AND_CLOISTER
 from .conftest import events_of, game_of, ref_of, same_feature
 
-# The article's three farmers (yellow = player 0, red = 1, blue = 2). The little city D + E
-# closes at once. Red's field (north of the road) and blue's (round E) both touch it; yellow's
-# (south of the road) touches no city; blue's also touches an unfinished city (the top E).
-THREE_FARMERS = [
-    "D@0,0/0",
-    "E@0,-1/180:2N",  # E turned 180: city S closes D's city; blue's farmer in the field round it
-    "U@-1,0/0:1N",  # red's farmer north of the road (joined to D's field ENE/WNW)
-    "V@0,1/0:0N",  # yellow's farmer south of the road (V's north edge meets D's south field)
-    "E@0,-2/0",  # an unfinished city whose field (its south edge) is blue's field
-]
-# The same board and a cloister: A turned 90 ends D's road; its field meets D's ENE (red's field)
-# and D's ESE (yellow's field) and makes them one: yellow and red tie and both score the city.
-THREE_FARMERS_AND_CLOISTER = [*THREE_FARMERS, "A@1,0/90"]
-
-# One player in two separate fields that both touch the same city (player 0 on blue's and red's
-# fields above); player 1's farmer, south of the road, joins player 0's northern field through
-# the cloister tile: that field has one farmer each.
+# One player in two separate fields that both touch the same city (player 0 on the field round E
+# and on the field north of the road, as in THREE_FARMERS); player 1's farmer, south of the road,
+# joins player 0's northern field through the cloister tile: that field has one farmer each.
 EDITIONS_DIFFER = [
     "D@0,0/0",
     "E@0,-1/180:0N",

@@ -17,8 +17,7 @@ from scorer.engine import (
 )
 
 from .boards import CLOISTER_RING, MERGED_CITIES, ROAD_TWO_AGAINST_ONE, SMALL_CITY
-from .conftest import game_of, ref_of
-from .test_notation import doc_of
+from .conftest import doc_of, game_of, ref_of
 
 
 def final_of(texts, *, players=2, banked=None, farmers="3rd", shuffle=None):
@@ -81,7 +80,9 @@ def test_final_boards(texts, players, farmers, totals, shuffle):
 def test_completed_features_holding_meeples_are_warned_about():
     game = final_of(MERGED_CITIES)
     report = game.report()
-    assert [(w.code, w.feature.value) for w in report.warnings] == [(WarningCode.COMPLETED_WITH_MEEPLES, "city")]
+    assert [(w.code, w.feature.value) for w in report.warnings] == [
+        (WarningCode.COMPLETED_WITH_MEEPLES, "city")
+    ]
     assert sorted(report.warnings[0].tiles) == [(0, -1), (0, 0), (1, -1), (2, -1)]
     (event,) = [e for e in report.events if e.feature.value == "city"]
     assert (event.when.value, event.complete, event.points, event.winners) == ("end", True, 10, (0, 1))
@@ -102,8 +103,17 @@ def test_banked_points_are_added():
 
 def test_tiles_need_not_touch_until_the_end():
     # the cloister ring laid from the outside in, its first tiles far apart
-    order = ["U@1,2/0", "U@-1,0/0", "B@0,1/0:0C", "E@1,1/90", "D@0,0/0", "U@-1,2/0", "E@-1,1/270",
-             "U@0,2/0", "U@1,0/0"]  # fmt: skip
+    order = [
+        "U@1,2/0",
+        "U@-1,0/0",
+        "B@0,1/0:0C",
+        "E@1,1/90",
+        "D@0,0/0",
+        "U@-1,2/0",
+        "E@-1,1/270",
+        "U@0,2/0",
+        "U@1,0/0",
+    ]
     game = final_of(order)
     assert game.report().totals == (9, 0)
 

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from scorer.engine import TILES, Game, IllegalPlacementError, Placement, Rule
+from scorer.engine import TILES, BoardFileError, Game, IllegalPlacementError, Placement, Rule
 
 from .conftest import game_of, random_full_game
 from .reference import REF_TILES, RefGame
@@ -30,8 +30,12 @@ from .reference import REF_TILES, RefGame
         # U turned 90 above D: its road against D's city
         (["D@0,0/0"], "U@0,-1/90", Rule.EDGE_MISMATCH, {"side": "S", "own": "R", "theirs": "C"}),
         # two neighbours: E turned 270 matches U's field (south) but not E's field (west)
-        (["D@0,0/0", "U@1,0/0", "E@0,-1/180"], "E@1,-1/270", Rule.EDGE_MISMATCH,
-         {"side": "W", "own": "C", "theirs": "F"}),
+        (
+            ["D@0,0/0", "U@1,0/0", "E@0,-1/180"],
+            "E@1,-1/270",
+            Rule.EDGE_MISMATCH,
+            {"side": "W", "own": "C", "theirs": "F"},
+        ),
         # counts
         (["D@0,0/0", "D@1,0/0", "D@2,0/0", "D@-1,0/0"], "D@3,0/0", Rule.NO_TILE_LEFT, {"count": 4}),
         (["D@0,0/0", "C@0,-1/0"], "C@0,-2/0", Rule.NO_TILE_LEFT, {"count": 1}),
@@ -98,9 +102,10 @@ def test_start_tile(first, river, ok):
 
 def test_unknown_tile_in_push():
     game = game_of("D@0,0/0")
-    with pytest.raises(Exception) as err:
+    with pytest.raises(BoardFileError) as err:
         game.push(Placement("Z", 1, 0, 0))
     assert err.value.rule is Rule.UNKNOWN_TILE
+    assert err.value.index == 1
 
 
 def test_all_72_tiles_can_be_counted_out():
@@ -248,7 +253,10 @@ def dead_by_brute_force(game: Game) -> set:
         sq
         for sq in board.open_squares
         if not any(
-            board.is_legal(name, sq, r) for name, left in board.supply.items() if left for r in (0, 90, 180, 270)
+            board.is_legal(name, sq, r)
+            for name, left in board.supply.items()
+            if left
+            for r in (0, 90, 180, 270)
         )
     }
 

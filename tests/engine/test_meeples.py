@@ -6,20 +6,8 @@ import pytest
 
 from scorer.engine import FeatureKind, IllegalPlacementError, Placement, Rule
 
+from .boards import MERGED_CITIES, ROAD_BETWEEN_JUNCTIONS, SEVEN_OUT
 from .conftest import game_of, meeples_on_board
-from .test_scoring_play import MERGED_CITIES, ROAD_BETWEEN_JUNCTIONS
-
-# Player 0 puts all seven meeples out: six monks on a row of cloisters and a farmer.
-SEVEN_OUT = [
-    "D@0,0/0",
-    "B@0,1/0:0C",
-    "B@1,1/0:0C",
-    "B@-1,1/0:0C",
-    "B@2,1/0:0C",
-    "A@-2,1/0:0C",  # A unturned: road south, field edges east and west
-    "A@3,1/0:0C",
-    "U@1,0/0:0N",  # the seventh: a farmer
-]
 
 
 @pytest.mark.parametrize(

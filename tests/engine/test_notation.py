@@ -21,32 +21,9 @@ from scorer.engine import (
 )
 from scorer.engine.places import Place
 
-from .boards import CLOISTER_AND_ROAD_TOGETHER, MERGED_CITIES
-from .conftest import game_of, random_full_game
-from .test_river import RIVER
-
-BASE = {
-    "format": "carcassonne-board/1",
-    "players": [{"name": "Mina", "color": "red"}, {"name": "Wei", "color": "blue"}],
-    "placements": [
-        {"tile": "D", "x": 0, "y": 0, "rotation": 0},
-        {"tile": "E", "x": 0, "y": -1, "rotation": 180, "meeple": {"player": 1, "at": "S"}},
-        {"tile": "V", "x": 1, "y": 0, "rotation": 90, "meeple": {"player": 0, "at": "NNE"}},
-    ],
-}
-
-
-def doc_of(texts, **top) -> dict:
-    doc = {"format": "carcassonne-board/1", "players": [{"name": "A"}, {"name": "B"}], **top}
-    placements = []
-    for t in texts:
-        p = Placement.parse(t)
-        entry = {"tile": p.tile, "x": p.x, "y": p.y, "rotation": p.rotation}
-        if p.meeple:
-            entry["meeple"] = {"player": p.meeple.player, "at": p.meeple.at.name}
-        placements.append(entry)
-    doc["placements"] = placements
-    return doc
+from .boards import CLOISTER_AND_ROAD_TOGETHER, MERGED_CITIES, RIVER, SEVEN_OUT
+from .conftest import EXAMPLE_FILE as BASE
+from .conftest import doc_of, game_of, random_full_game
 
 
 def changed(path, value, base=BASE):
@@ -110,13 +87,22 @@ def test_the_documented_example_reads_and_scores():
             changed(["banked"], [3], changed(["mode"], "final")), Rule.BAD_BANKED, None, id="banked-short"
         ),
         pytest.param(
-            changed(["banked"], [1, 2, 3], changed(["mode"], "final")), Rule.BAD_BANKED, None, id="banked-long"
+            changed(["banked"], [1, 2, 3], changed(["mode"], "final")),
+            Rule.BAD_BANKED,
+            None,
+            id="banked-long",
         ),
         pytest.param(
-            changed(["banked"], [1, -2], changed(["mode"], "final")), Rule.BAD_BANKED, None, id="banked-negative"
+            changed(["banked"], [1, -2], changed(["mode"], "final")),
+            Rule.BAD_BANKED,
+            None,
+            id="banked-negative",
         ),
         pytest.param(
-            changed(["banked"], [1, 2.5], changed(["mode"], "final")), Rule.BAD_BANKED, None, id="banked-float"
+            changed(["banked"], [1, 2.5], changed(["mode"], "final")),
+            Rule.BAD_BANKED,
+            None,
+            id="banked-float",
         ),
         pytest.param(
             changed(["banked"], "12", changed(["mode"], "final")), Rule.BAD_BANKED, None, id="banked-text"
@@ -132,7 +118,9 @@ def test_the_documented_example_reads_and_scores():
         pytest.param(changed(["placements", 1, "rotation"], 360), Rule.BAD_ROTATION, 1, id="rotation-360"),
         pytest.param(changed(["placements", 1, "rotation"], -90), Rule.BAD_ROTATION, 1, id="rotation-neg"),
         pytest.param(changed(["placements", 1, "rotation"], "180"), Rule.BAD_ROTATION, 1, id="rotation-text"),
-        pytest.param(changed(["placements", 1, "rotation"], 180.0), Rule.BAD_ROTATION, 1, id="rotation-float"),
+        pytest.param(
+            changed(["placements", 1, "rotation"], 180.0), Rule.BAD_ROTATION, 1, id="rotation-float"
+        ),
         pytest.param(changed(["placements", 0, "rotation"], True), Rule.BAD_ROTATION, 0, id="rotation-bool"),
         pytest.param(changed(["placements", 1, "x"], 0.5), Rule.BAD_POSITION, 1, id="x-float"),
         pytest.param(changed(["placements", 1, "x"], 0.0), Rule.BAD_POSITION, 1, id="x-whole-float"),
@@ -145,24 +133,41 @@ def test_the_documented_example_reads_and_scores():
         pytest.param(changed(["placements", 1, "meeple", "at"], "NE"), Rule.UNKNOWN_PLACE, 1, id="place-NE"),
         pytest.param(changed(["placements", 1, "meeple", "at"], "s"), Rule.UNKNOWN_PLACE, 1, id="place-case"),
         pytest.param(changed(["placements", 1, "meeple", "at"], ""), Rule.UNKNOWN_PLACE, 1, id="place-empty"),
-        pytest.param(changed(["placements", 1, "meeple", "at"], ...), Rule.UNKNOWN_PLACE, 1, id="place-missing"),
+        pytest.param(
+            changed(["placements", 1, "meeple", "at"], ...), Rule.UNKNOWN_PLACE, 1, id="place-missing"
+        ),
         pytest.param(changed(["placements", 1, "meeple", "at"], 7), Rule.UNKNOWN_PLACE, 1, id="place-number"),
-        pytest.param(changed(["placements", 1, "meeple", "player"], 2), Rule.UNKNOWN_PLAYER, 1, id="player-2"),
-        pytest.param(changed(["placements", 1, "meeple", "player"], -1), Rule.UNKNOWN_PLAYER, 1, id="player-neg"),
-        pytest.param(changed(["placements", 1, "meeple", "player"], "1"), Rule.UNKNOWN_PLAYER, 1, id="player-txt"),
-        pytest.param(changed(["placements", 1, "meeple", "player"], True), Rule.UNKNOWN_PLAYER, 1, id="player-bool"),
-        pytest.param(changed(["placements", 1, "meeple", "player"], ...), Rule.UNKNOWN_PLAYER, 1, id="no-player"),
+        pytest.param(
+            changed(["placements", 1, "meeple", "player"], 2), Rule.UNKNOWN_PLAYER, 1, id="player-2"
+        ),
+        pytest.param(
+            changed(["placements", 1, "meeple", "player"], -1), Rule.UNKNOWN_PLAYER, 1, id="player-neg"
+        ),
+        pytest.param(
+            changed(["placements", 1, "meeple", "player"], "1"), Rule.UNKNOWN_PLAYER, 1, id="player-txt"
+        ),
+        pytest.param(
+            changed(["placements", 1, "meeple", "player"], True), Rule.UNKNOWN_PLAYER, 1, id="player-bool"
+        ),
+        pytest.param(
+            changed(["placements", 1, "meeple", "player"], ...), Rule.UNKNOWN_PLAYER, 1, id="no-player"
+        ),
         pytest.param(changed(["placements", 1, "meeple"], "S"), Rule.BAD_PLACEMENT, 1, id="meeple-text"),
         pytest.param(changed(["placements", 1, "meeple"], [1, "S"]), Rule.BAD_PLACEMENT, 1, id="meeple-list"),
         pytest.param(
-            changed(["placements"], [BASE["placements"][0]] * 73), Rule.TOO_MANY_PLACEMENTS, None, id="73-tiles"
+            changed(["placements"], [BASE["placements"][0]] * 73),
+            Rule.TOO_MANY_PLACEMENTS,
+            None,
+            id="73-tiles",
         ),
         pytest.param(
             changed(["placements"], [BASE["placements"][0]] * 85, changed(["expansions"], ["river"])),
-            Rule.TOO_MANY_PLACEMENTS, None, id="85-tiles-with-river",
+            Rule.TOO_MANY_PLACEMENTS,
+            None,
+            id="85-tiles-with-river",
         ),
     ],
-)  # fmt: skip
+)
 def test_malformed_files(doc, rule, index):
     with pytest.raises(BoardFileError) as err:
         read_board(doc)
@@ -171,6 +176,24 @@ def test_malformed_files(doc, rule, index):
     assert not isinstance(err.value, IllegalPlacementError)
     assert err.value.message  # a sentence for the player
     json.dumps(err.value.as_dict())
+
+
+@pytest.mark.parametrize(("name", "ok"), [("x" * 40, True), ("x" * 41, False), (" Mina ", True)])
+def test_name_length(name, ok):
+    doc = changed(["players", 0, "name"], name)
+    if ok:
+        assert build_game(read_board(doc)).players[0] == name.strip()
+    else:
+        with pytest.raises(BoardFileError) as err:
+            read_board(doc)
+        assert err.value.rule is Rule.BAD_PLAYERS
+
+
+@pytest.mark.parametrize("players", [0, 1, 6])
+def test_a_game_has_two_to_five_players(players):
+    with pytest.raises(BoardFileError) as err:
+        Game(players)
+    assert err.value.rule is Rule.BAD_PLAYERS
 
 
 def test_score_board_refuses_malformed_files_the_same_way():
@@ -229,13 +252,15 @@ def test_rule_breaks_name_the_placement(texts, river, rule, index):
     assert e.message.startswith(f"Placement {index} (tile {p.tile} at ({p.x}, {p.y})): ")
     data = e.as_dict()
     assert (data["rule"], data["placement"], data["tile"], data["x"], data["y"]) == (
-        rule.value, index, p.tile, p.x, p.y,
-    )  # fmt: skip
+        rule.value,
+        index,
+        p.tile,
+        p.x,
+        p.y,
+    )
 
 
 def test_the_eighth_meeple_is_refused_in_a_file():
-    from .test_meeples import SEVEN_OUT
-
     doc = doc_of([*SEVEN_OUT, "U@-1,0/0:0W"])
     with pytest.raises(IllegalPlacementError) as err:
         build_game(read_board(doc))
@@ -296,13 +321,22 @@ def test_written_file_matches_the_format():
     assert doc["expansions"] == []
     assert doc["mode"] == "final"
     assert doc["banked"] == [3, 9]
-    assert doc["placements"][1] == {"tile": "N", "x": 0, "y": -1, "rotation": 180,
-                                    "meeple": {"player": 0, "at": "SSE"}}  # fmt: skip
+    written = doc["placements"][1]
+    assert {k: written[k] for k in ("tile", "x", "y", "rotation")} == {
+        "tile": "N",
+        "x": 0,
+        "y": -1,
+        "rotation": 180,
+    }
+    # the knight was given as "S": whatever place is written must name the same city of that tile
+    o = game.board[(0, -1)].orientation
+    assert written["meeple"]["player"] == 0
+    assert o.feature_at[Place[written["meeple"]["at"]]] == o.feature_at[Place.S]
     assert "banked" not in write_board(game_of(*MERGED_CITIES))
 
 
 def test_meeple_written_by_another_place_of_the_same_feature_reads_to_the_same_board():
-    # the documented example names E's knight "S"; the writer names features by their first place
+    # the documented example names E's knight "S" (a knight may be written by any place of its city)
     game = build_game(read_board(BASE))
     again = reread(game)
     written = write_board(game)["placements"][1]["meeple"]
@@ -330,7 +364,10 @@ def test_round_trip_of_a_document(river):
         ("E@0,-1/180:1S", Placement("E", 0, -1, 180, Meeple(1, Place.S))),
         ("V@1,0/90", Placement("V", 1, 0, 90)),
         ("D@0,0/0", Placement("D", 0, 0)),
-        ("river-city-corner@-12,7/270:4WNW", Placement("river-city-corner", -12, 7, 270, Meeple(4, Place.WNW))),
+        (
+            "river-city-corner@-12,7/270:4WNW",
+            Placement("river-city-corner", -12, 7, 270, Meeple(4, Place.WNW)),
+        ),
         ("B@3,3/0:0C", Placement("B", 3, 3, 0, Meeple(0, Place.C))),
     ],
 )
@@ -344,7 +381,18 @@ def test_placement_text_round_trips(text, placement):
 
 @pytest.mark.parametrize(
     "text",
-    ["", "E", "E@0,0", "E@0,0/45", "E@0,0/180:1", "E@0,0/180:1X", "E@a,0/0", "@0,0/0", "E@0,0/0:S", "E@0,0/0:1s"],
+    [
+        "",
+        "E",
+        "E@0,0",
+        "E@0,0/45",
+        "E@0,0/180:1",
+        "E@0,0/180:1X",
+        "E@a,0/0",
+        "@0,0/0",
+        "E@0,0/0:S",
+        "E@0,0/0:1s",
+    ],
 )
 def test_bad_placement_text(text):
     with pytest.raises(ValueError):

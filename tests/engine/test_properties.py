@@ -10,13 +10,19 @@ from hypothesis import strategies as st
 from scorer.engine import TILES, Game, IllegalPlacementError, Placement, Rules, report_to_dict
 from scorer.engine.simulate import final_board_of, random_game
 
-from .conftest import meeples_on_board, replay, rotated, translated
+from .conftest import (
+    check_accounting,
+    check_shape,
+    each_push_undoes,
+    meeples_on_board,
+    replay,
+    rotated,
+    translated,
+)
 from .reference import RefGame
-from .test_report import check_accounting, check_shape
-from .test_undo import each_push_undoes
 
-FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-FEW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=100, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+FEW = settings(max_examples=40, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
@@ -25,7 +31,9 @@ def games(draw, *, full: bool = False) -> Game:
     seed = draw(st.integers(0, 2**32 - 1))
     players = draw(st.integers(2, 5))
     river = draw(st.booleans())
-    rules = Rules(small_city=draw(st.sampled_from([4, 2])), farmers=draw(st.sampled_from(["3rd", "2nd", "1st"])))
+    rules = Rules(
+        small_city=draw(st.sampled_from([4, 2])), farmers=draw(st.sampled_from(["3rd", "2nd", "1st"]))
+    )
     chance = draw(st.sampled_from([0.2, 0.6, 1.0]))
     # mostly whole games; sometimes a game cut short after a few tiles
     cut = not full and draw(st.integers(0, 3)) == 0
@@ -48,10 +56,19 @@ def totals_and_categories(game: Game):
 def event_summary(game: Game):
     """The score events without their coordinates: what was scored, for whom, for how much."""
     return sorted(
-        (e.when.value, e.feature.value, e.complete, len(e.tiles), e.pennants, tuple(sorted(e.meeples.items())),
-         e.winners, e.points, e.placement)
+        (
+            e.when.value,
+            e.feature.value,
+            e.complete,
+            len(e.tiles),
+            e.pennants,
+            tuple(sorted(e.meeples.items())),
+            e.winners,
+            e.points,
+            e.placement,
+        )
         for e in game.report().events
-    )  # fmt: skip
+    )
 
 
 @FAST
@@ -105,10 +122,18 @@ def test_a_finished_game_entered_as_a_final_board_scores_the_same(game):
 
     def summary(events):
         return sorted(
-            (e.when.value, e.feature.value, e.complete, e.tiles, e.pennants, tuple(sorted(e.meeples.items())),
-             e.winners, e.points)
+            (
+                e.when.value,
+                e.feature.value,
+                e.complete,
+                e.tiles,
+                e.pennants,
+                tuple(sorted(e.meeples.items())),
+                e.winners,
+                e.points,
+            )
             for e in events
-        )  # fmt: skip
+        )
 
     assert summary(again.events) == summary(e for e in report.events if e.when.value != "play")
     assert again.warnings == ()  # meeples on completed features went home during play

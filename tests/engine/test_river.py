@@ -9,23 +9,8 @@ import pytest
 from scorer.engine import TILES, Game, IllegalPlacementError, Placement, Rule
 from scorer.engine.notation import build_game, read_board, write_board
 
+from .boards import RIVER
 from .conftest import game_of, ref_of, same_feature
-
-# All twelve river tiles, worked out from tiles.md. The river leaves the spring eastwards.
-RIVER = [
-    "river-spring@0,0/0",  # river east
-    "river-straight@1,0/0",  # W→E
-    "river-curve@2,0/0",  # river S+W: enters W, leaves S (a right turn)
-    "river-straight@2,1/90",  # N→S
-    "river-city-corner@2,2/270",  # river E+S turned 270 = N+E: enters N, leaves E (left)
-    "river-cloister@3,2/0",  # W→E
-    "river-curve@4,2/0",  # W→S (right: allowed, a straight lies between)
-    "river-cities@4,3/90",  # N→S, cities east and west
-    "river-road-curve@4,4/180",  # river S+W turned 180 = N+E: enters N, leaves E (left)
-    "river-city-road@5,4/0",  # W→E
-    "river-bridge@6,4/90",  # river N–S turned 90 = W–E; the road runs N–S over it
-    "river-lake@7,4/0",  # the end
-]
 
 
 def river_game(texts=RIVER, **kw) -> Game:
@@ -103,6 +88,16 @@ def test_river_refusals(texts, bad, rule):
 def test_river_allowed(texts, good):
     game = river_game(texts)
     game.push(Placement.parse(good))
+
+
+def test_with_the_river_all_four_d_tiles_are_in_the_pile():
+    game = river_game()
+    assert game.board.supply["D"] == 4
+    for _ in range(4):
+        game.push(game.legal_placements("D")[0])
+    assert game.legal_placements("D") == []
+    spot = game.legal_placements("E")[0]
+    assert refused(game, f"D@{spot.x},{spot.y}/0") is Rule.NO_TILE_LEFT
 
 
 def test_river_tiles_need_the_expansion():

@@ -6,8 +6,7 @@ import pytest
 
 from scorer.engine import Category, Placement
 
-from .conftest import events_of, game_of, ref_of
-from .test_scoring_play import (
+from .boards import (
     CITY_AND_ROAD_TOGETHER,
     CITY_AROUND_C,
     CITY_THROUGH_I_TWICE,
@@ -15,6 +14,7 @@ from .test_scoring_play import (
     MERGED_CITIES,
     ROAD_TWO_AGAINST_ONE,
 )
+from .conftest import events_of, game_of, ref_of
 
 
 def end_view(game):
@@ -29,58 +29,78 @@ def end_view(game):
     [
         pytest.param(
             ["D@0,0/0", "U@1,0/0:0W"],
-            [("road", False, 2, 0, {0: 1}, (0,), 2)], (2, 0), id="unfinished-road-1-per-tile",
+            [("road", False, 2, 0, {0: 1}, (0,), 2)],
+            (2, 0),
+            id="unfinished-road-1-per-tile",
         ),
         pytest.param(
             ["D@0,0/0", "U@1,0/0", "U@2,0/0:1E", "U@-1,0/0"],
-            [("road", False, 4, 0, {1: 1}, (1,), 4)], (0, 4), id="unfinished-road-4",
+            [("road", False, 4, 0, {1: 1}, (1,), 4)],
+            (0, 4),
+            id="unfinished-road-4",
         ),
         pytest.param(
             # M turned 180: city S+E with a pennant, open to the east: 2 tiles + 1 pennant
             ["D@0,0/0", "M@0,-1/180:0S"],
-            [("city", False, 2, 1, {0: 1}, (0,), 3)], (3, 0), id="unfinished-city-pennant-1+1",
+            [("city", False, 2, 1, {0: 1}, (0,), 3)],
+            (3, 0),
+            id="unfinished-city-pennant-1+1",
         ),
         pytest.param(
             # two pennants: M and then F east of it, still open to the east
             ["D@0,0/0", "M@0,-1/180:0S", "F@1,-1/0"],
-            [("city", False, 3, 2, {0: 1}, (0,), 5)], (5, 0), id="unfinished-city-two-pennants",
+            [("city", False, 3, 2, {0: 1}, (0,), 5)],
+            (5, 0),
+            id="unfinished-city-two-pennants",
         ),
         pytest.param(
             ["D@0,0/0", "C@0,-1/0:1N"],
-            [("city", False, 2, 1, {1: 1}, (1,), 3)], (0, 3), id="tile-C-unfinished",
+            [("city", False, 2, 1, {1: 1}, (1,), 3)],
+            (0, 3),
+            id="tile-C-unfinished",
         ),
         pytest.param(
             # cloister under D at the board's edge: itself + D + U = 3
             ["D@0,0/0", "U@1,0/0", "B@0,1/0:0C"],
-            [("cloister", False, 3, 0, {0: 1}, (0,), 3)], (3, 0), id="cloister-edge-3",
+            [("cloister", False, 3, 0, {0: 1}, (0,), 3)],
+            (3, 0),
+            id="cloister-edge-3",
         ),
         pytest.param(
             CLOISTER_RING[:-1],  # eight of nine: the monk's cloister lacks one neighbour
-            [("cloister", False, 8, 0, {0: 1}, (0,), 8)], (8, 0), id="cloister-7-neighbours",
+            [("cloister", False, 8, 0, {0: 1}, (0,), 8)],
+            (8, 0),
+            id="cloister-7-neighbours",
         ),
         pytest.param(
             # A's road ends at its cloister and is open at the other end; the cloister has only D
             # beside it (U is two squares away): 1 + 1
             ["D@0,0/0", "A@1,0/90:1C", "U@-1,0/0:0W"],
-            [("cloister", False, 2, 0, {1: 1}, (1,), 2), ("road", False, 3, 0, {0: 1}, (0,), 3)], (3, 2),
+            [("cloister", False, 2, 0, {1: 1}, (1,), 2), ("road", False, 3, 0, {0: 1}, (0,), 3)],
+            (3, 2),
             id="cloister-and-road",
         ),
         pytest.param(
             # two cities each with a knight, not joined: each scores its own
             MERGED_CITIES[:-1],
-            [("city", False, 1, 0, {1: 1}, (1,), 1), ("city", False, 2, 0, {0: 1}, (0,), 2)], (2, 1),
+            [("city", False, 1, 0, {1: 1}, (1,), 1), ("city", False, 2, 0, {0: 1}, (0,), 2)],
+            (2, 1),
             id="two-separate-unfinished-cities",
         ),
         pytest.param(
             CITY_THROUGH_I_TWICE[:-1],  # the ring without I: 3 tiles open at two ends
-            [("city", False, 3, 0, {0: 1}, (0,), 3)], (3, 0), id="city-ring-open",
+            [("city", False, 3, 0, {0: 1}, (0,), 3)],
+            (3, 0),
+            id="city-ring-open",
         ),
         pytest.param(
             CITY_AROUND_C[:-1],  # C with three of its four sides closed
-            [("city", False, 4, 1, {0: 1}, (0,), 5)], (5, 0), id="tile-C-nearly-closed",
+            [("city", False, 4, 1, {0: 1}, (0,), 5)],
+            (5, 0),
+            id="tile-C-nearly-closed",
         ),
     ],
-)  # fmt: skip
+)
 def test_unfinished_features(texts, expected, totals):
     game = game_of(*texts)
     assert game.events == []

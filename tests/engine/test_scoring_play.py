@@ -27,6 +27,7 @@ from .boards import (
     ROAD_THROUGH_X_TWICE,
     ROAD_TWO_AGAINST_ONE,
     SMALL_CITY,
+    TWO_CLOISTERS_AT_ONCE,
 )
 from .conftest import game_of, play_points, ref_of
 
@@ -121,7 +122,7 @@ def test_joined_road_cannot_take_a_fourth_thief():
 
 def test_a_tile_closing_a_city_and_a_road_scores_both():
     game, events = last_events(CITY_AND_ROAD_TOGETHER)
-    assert sorted(describe(e) for e in events) == [
+    assert sorted((describe(e) for e in events), key=repr) == [
         ("city", True, 2, 0, {1: 1}, (1,), 4),
         ("road", True, 3, 0, {0: 1}, (0,), 3),
     ]
@@ -131,7 +132,7 @@ def test_a_tile_closing_a_city_and_a_road_scores_both():
 
 def test_a_tile_completing_a_cloister_and_a_road_scores_both():
     game, events = last_events(CLOISTER_AND_ROAD_TOGETHER)
-    assert sorted(describe(e) for e in events) == [
+    assert sorted((describe(e) for e in events), key=repr) == [
         ("cloister", True, 9, 0, {0: 1}, (0,), 9),
         ("road", True, 3, 0, {1: 1}, (1,), 3),
     ]
@@ -146,6 +147,16 @@ def test_a_meeple_placed_this_turn_scores_and_comes_back():
     assert [e.points for e in events] == [4]
     assert game.meeples_in_supply == [7, 7]
     assert game.board.graph.meeple_nodes == set()
+
+
+def test_one_tile_completes_two_cloisters():
+    game, events = last_events(TWO_CLOISTERS_AT_ONCE)
+    assert sorted((describe(e) for e in events), key=repr) == [
+        ("cloister", True, 9, 0, {0: 1}, (0,), 9),
+        ("cloister", True, 9, 0, {1: 1}, (1,), 9),
+    ]
+    assert game.scores == [9, 9]
+    assert game_of(*TWO_CLOISTERS_AT_ONCE[:-1]).scores == [0, 0]
 
 
 def test_a_monk_laid_into_a_full_hole_scores_nine_at_once():
@@ -183,7 +194,7 @@ def test_a_road_leaving_and_reentering_a_junction_does_not_close_the_other_roads
 
 
 def test_tile_c_city():
-    game, events = last_events(CITY_AROUND_C)
+    _, events = last_events(CITY_AROUND_C)
     assert [describe(e) for e in events] == [("city", True, 5, 1, {0: 1}, (0,), 12)]
 
 
@@ -211,12 +222,25 @@ def test_completed_features_without_meeples_score_nothing(texts):
 @pytest.mark.parametrize(
     "texts",
     [
-        ROAD_LOOP, ROAD_BETWEEN_JUNCTIONS, ROAD_CITY_TO_CLOISTER, LONG_CITY, BUTTERFLY, SMALL_CITY,
-        MERGED_CITIES, CLOISTER_RING, ROAD_TWO_AGAINST_ONE, CITY_AND_ROAD_TOGETHER,
-        CLOISTER_AND_ROAD_TOGETHER, CITY_THROUGH_I_TWICE, CITY_THROUGH_H_TWICE, ROAD_THROUGH_W_TWICE, ROAD_THROUGH_X_TWICE,
+        ROAD_LOOP,
+        ROAD_BETWEEN_JUNCTIONS,
+        ROAD_CITY_TO_CLOISTER,
+        LONG_CITY,
+        BUTTERFLY,
+        SMALL_CITY,
+        MERGED_CITIES,
+        CLOISTER_RING,
+        ROAD_TWO_AGAINST_ONE,
+        CITY_AND_ROAD_TOGETHER,
+        CLOISTER_AND_ROAD_TOGETHER,
+        CITY_THROUGH_I_TWICE,
+        CITY_THROUGH_H_TWICE,
+        ROAD_THROUGH_W_TWICE,
+        ROAD_THROUGH_X_TWICE,
         CITY_AROUND_C,
+        TWO_CLOISTERS_AT_ONCE,
     ],
-)  # fmt: skip
+)
 def test_hand_boards_agree_with_the_reference_model(texts):
     game = game_of(*texts)
     ref = ref_of(*texts)

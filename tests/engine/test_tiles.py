@@ -174,8 +174,17 @@ def test_which_places_share_a_feature(name, a, b, same):
     assert (o.feature_at[Place[a]] == o.feature_at[Place[b]]) is same
 
 
-@pytest.mark.parametrize(("name", "place"), [("X", "C"), ("river-straight", "E"), ("river-spring", "E"),
-                                             ("river-lake", "W"), ("U", "C"), ("river-bridge", "N")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("name", "place"),
+    [
+        ("X", "C"),
+        ("river-straight", "E"),
+        ("river-spring", "E"),
+        ("river-lake", "W"),
+        ("U", "C"),
+        ("river-bridge", "N"),
+    ],
+)
 def test_places_with_no_feature(name, place):
     assert TILES[name].oriented(0).feature_at[Place[place]] is None
 

@@ -6,9 +6,8 @@ import pytest
 
 from scorer.engine import Game, IllegalPlacementError, Placement, Rule
 
-from .boards import CITY_AND_ROAD_TOGETHER, CLOISTER_AND_ROAD_TOGETHER, MERGED_CITIES
-from .conftest import game_of, random_full_game
-from .test_river import RIVER
+from .boards import CITY_AND_ROAD_TOGETHER, CLOISTER_AND_ROAD_TOGETHER, MERGED_CITIES, RIVER
+from .conftest import each_push_undoes, game_of, random_full_game
 
 
 def test_pop_on_an_empty_game():
@@ -42,26 +41,6 @@ def test_undoing_a_scoring_placement(texts):
     assert game.pop() == Placement.parse(texts[-1])
     assert game.state() == before
     assert game.push(Placement.parse(texts[-1])) == events  # and it scores the same again
-
-
-def each_push_undoes(game: Game) -> None:
-    fresh = Game(list(game.players), rules=game.rules, expansions=game.expansions, mode=game.mode,
-                 banked=game.banked)  # fmt: skip
-    states = [fresh.state()]
-    for p in game.placements:
-        before = fresh.state()
-        fresh.push(p)
-        after = fresh.state()
-        assert fresh.pop() == p
-        assert fresh.state() == before
-        fresh.push(p)
-        assert fresh.state() == after
-        states.append(after)
-    assert fresh.state() == game.state()
-    # and all the way back, state by state
-    for expected in reversed(states[:-1]):
-        fresh.pop()
-        assert fresh.state() == expected
 
 
 @pytest.mark.parametrize("seed", range(6))

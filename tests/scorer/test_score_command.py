@@ -44,7 +44,9 @@ def test_several_files_in_json_are_a_list_naming_each_file(fixture_path):
 def test_final_mode_table_shows_banked_points(fixture_path):
     out, _ = run(str(fixture_path("river-game-final.json")))
     assert "(final)" in out
-    assert any(line.split()[-2] != "0" for line in out.splitlines() if line.startswith(("Mina", "Wei", "Sara")))
+    assert any(
+        line.split()[-2] != "0" for line in out.splitlines() if line.startswith(("Mina", "Wei", "Sara"))
+    )
 
 
 @pytest.mark.parametrize(
@@ -72,7 +74,9 @@ def test_bad_file_exits_non_zero_with_a_clear_message(tmp_path, content, expecte
 def test_a_missing_file_is_reported_and_the_others_still_scored(tmp_path, fixture_path):
     out, err = StringIO(), StringIO()
     with pytest.raises(CommandError, match="1 of 2"):
-        call_command("score", str(tmp_path / "nope.json"), str(fixture_path("river-game.json")), stdout=out, stderr=err)
+        call_command(
+            "score", str(tmp_path / "nope.json"), str(fixture_path("river-game.json")), stdout=out, stderr=err
+        )
     assert "cannot read" in err.getvalue()
     assert "Mina" in out.getvalue()
 

@@ -124,9 +124,7 @@ def test_final_mode_keeps_banked_points(board_document):
 
 def test_a_whole_random_game_survives_a_reload():
     played = random_game(random.Random(7), 3)
-    saved = services.create_game(
-        services.GameSettings(players=[("A", "red"), ("B", "blue"), ("C", "green")])
-    )
+    saved = services.create_game(services.GameSettings(players=[("A", "red"), ("B", "blue"), ("C", "green")]))
     for number, placement in enumerate(played.placements):
         services.add_move(saved.code, placement, expected=number)
     assert services.load_game(SavedGame.objects.get(pk=saved.pk)).state()[1:] == played.state()[1:]

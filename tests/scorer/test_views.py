@@ -14,7 +14,10 @@ HX = {"HTTP_HX_REQUEST": "true"}
 
 
 def messages(response) -> list[str]:
-    return [re.sub(r"\s+", " ", m).strip() for m in re.findall(r'class="message[^"]*"[^>]*>(.*?)</div>', response.content.decode(), re.S)]
+    return [
+        re.sub(r"\s+", " ", m).strip()
+        for m in re.findall(r'class="message[^"]*"[^>]*>(.*?)</div>', response.content.decode(), re.S)
+    ]
 
 
 @pytest.fixture
@@ -72,7 +75,9 @@ def test_board_page_is_a_full_page_and_a_partial_with_htmx(client, saved):
     partial = client.get(url(saved), **HX)
     assert full.status_code == partial.status_code == 200
     assert "<html" in full.content.decode() and 'id="play"' in full.content.decode()
-    assert "<html" not in partial.content.decode() and partial.content.decode().lstrip().startswith("<div id=\"play\"")
+    assert "<html" not in partial.content.decode() and partial.content.decode().lstrip().startswith(
+        '<div id="play"'
+    )
 
 
 def test_choosing_a_tile_highlights_its_legal_squares(client, saved):
@@ -98,7 +103,9 @@ def test_a_move_without_htmx_redirects_with_the_meeple_dots(client, saved):
 
 
 def test_a_move_with_htmx_returns_the_partial_with_dots(client, saved):
-    response = client.post(url(saved, "move"), {"tile": "E", "x": 0, "y": -1, "rotation": 180, "expected": 1}, **HX)
+    response = client.post(
+        url(saved, "move"), {"tile": "E", "x": 0, "y": -1, "rotation": 180, "expected": 1}, **HX
+    )
     body = response.content.decode()
     assert response.status_code == 200
     assert body.count('class="dot ') == 2  # the city and the field of E
@@ -118,14 +125,18 @@ def test_a_meeple_that_closes_a_city_scores_and_comes_back(client, saved):
     [("en", "must touch the board"), ("fa", "کاشی"), ("zh-hant", "版塊"), ("zh-hans", "板块")],
 )
 def test_an_illegal_move_is_explained_in_the_readers_language(client, saved, lang, expected):
-    response = client.post(url(saved, "move", lang), {"tile": "E", "x": 4, "y": 4, "rotation": 0, "expected": 1})
+    response = client.post(
+        url(saved, "move", lang), {"tile": "E", "x": 4, "y": 4, "rotation": 0, "expected": 1}
+    )
     assert response.status_code == 400
     assert any(expected in m for m in messages(response))
     assert saved.moves.count() == 1
 
 
 def test_an_illegal_move_with_htmx_is_a_200_partial_keeping_the_selection(client, saved):
-    response = client.post(url(saved, "move"), {"tile": "E", "x": 1, "y": 0, "rotation": 0, "expected": 1}, **HX)
+    response = client.post(
+        url(saved, "move"), {"tile": "E", "x": 1, "y": 0, "rotation": 0, "expected": 1}, **HX
+    )
     assert response.status_code == 200
     assert any("does not match" in m for m in messages(response))
     assert saved.moves.count() == 1
@@ -133,13 +144,19 @@ def test_an_illegal_move_with_htmx_is_a_200_partial_keeping_the_selection(client
 
 def test_a_stale_move_is_refused_with_a_message(client, saved):
     client.post(url(saved, "move"), {"tile": "E", "x": 0, "y": -1, "rotation": 180, "expected": 1})
-    response = client.post(url(saved, "move"), {"tile": "U", "x": 1, "y": 0, "rotation": 0, "expected": 1}, **HX)
+    response = client.post(
+        url(saved, "move"), {"tile": "U", "x": 1, "y": 0, "rotation": 0, "expected": 1}, **HX
+    )
     assert any("another device" in m for m in messages(response))
     assert saved.moves.count() == 2
 
 
 def test_garbage_move_forms_are_refused_politely(client, saved):
-    for data in ({}, {"tile": "ZZ", "x": "a", "y": 0, "rotation": 45, "expected": 1}, {"tile": "E", "x": 10**9}):
+    for data in (
+        {},
+        {"tile": "ZZ", "x": "a", "y": 0, "rotation": 45, "expected": 1},
+        {"tile": "E", "x": 10**9},
+    ):
         response = client.post(url(saved, "move"), data)
         assert response.status_code == 400
     assert saved.moves.count() == 1
@@ -190,7 +207,11 @@ def test_import_a_board_file(client, fixture_path):
     ("text", "expected"),
     [
         ("{broken", "not a board file"),
-        ('{"format": "carcassonne-board/1", "players": [{"name": "A"}, {"name": "B"}], "placements": [{"tile": "E", "x": 0, "y": 0}]}', "start tile"),
+        (
+            '{"format": "carcassonne-board/1", "players": [{"name": "A"}, {"name": "B"}],'
+            ' "placements": [{"tile": "E", "x": 0, "y": 0}]}',
+            "start tile",
+        ),
     ],
 )
 def test_a_bad_board_file_is_explained_and_the_pasted_text_kept(client, text, expected):
