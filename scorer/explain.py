@@ -43,7 +43,7 @@ def arithmetic(event: ScoreEvent, rules: Rules) -> str:
         return f"{text} = {d(points)}"
     if event.feature is FeatureKind.CLOISTER:
         neighbours = tiles - 1
-        return _("1 cloister + {neighbours} = {points}").format(
+        return _("1 for the cloister + {neighbours} = {points}").format(
             neighbours=ngettext("{n} neighbour", "{n} neighbours", neighbours).format(n=d(neighbours)),
             points=d(points),
         )
@@ -55,7 +55,7 @@ def arithmetic(event: ScoreEvent, rules: Rules) -> str:
         points=d(points),
     )
     if rules.farmers is FarmerEdition.SECOND:
-        text += " " + _("(a city already paid to the same player is not counted again)")
+        text += " " + _("(a city already counted for the same player is not counted again)")
     return text
 
 
@@ -67,6 +67,7 @@ def who(event: ScoreEvent, names: list[str]) -> str:
     parts = [
         _("{player} has {meeples}").format(player=names[p], meeples=role_count(event.feature, n))
         if i == 0
+        # Translators: a further player in a list like "Wei has 2 knights, Mina 1": the name, then the count.
         else _("{player} {count}").format(player=names[p], count=d(n))
         for i, (p, n) in enumerate(counts)
     ]
@@ -95,9 +96,9 @@ def title(event: ScoreEvent) -> str:
         }[event.feature]
     if event.complete:
         return {
-            FeatureKind.ROAD: _("Completed road still occupied"),
-            FeatureKind.CITY: _("Completed city still occupied"),
-            FeatureKind.CLOISTER: _("Completed cloister still occupied"),
+            FeatureKind.ROAD: _("Completed road with meeples still on it"),
+            FeatureKind.CITY: _("Completed city with meeples still on it"),
+            FeatureKind.CLOISTER: _("Completed cloister with meeples still on it"),
         }[event.feature]
     return {
         FeatureKind.ROAD: _("Unfinished road"),

@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from carcassonne_site.languages import localize_digits
 from scorer.engine.places import PLACES
 from scorer.engine.tiles import TILES
 from scorer.services import COLORS, GameSettings
@@ -23,14 +24,14 @@ COLOR_NAMES = {
 
 class NewGameForm(forms.Form):
     small_city = forms.TypedChoiceField(
-        label=_("A completed city of two tiles scores"),
+        label=_("Score of a completed two-tile city"),
         choices=[(4, _("4 points (current rules)")), (2, _("2 points (old rule)"))],
         coerce=int,
         initial=4,
         widget=forms.RadioSelect,
     )
     farmers = forms.ChoiceField(
-        label=_("Farms are scored by the"),
+        label=_("Farm scoring rules"),
         choices=[
             ("3rd", _("3rd edition: 3 points per city for each field")),
             ("2nd", _("2nd edition: 3 points per city, once per player")),
@@ -54,19 +55,19 @@ class NewGameForm(forms.Form):
         super().__init__(*args, **kwargs)
         for i in range(MAX_PLAYERS):
             self.fields[f"name_{i}"] = forms.CharField(
-                label=_("Player {number}").format(number=i + 1),
+                label=_("Player {number}").format(number=localize_digits(i + 1)),
                 max_length=40,
                 required=i < 2,
                 strip=True,
                 error_messages={"required": _("Give at least two players a name.")},
             )
             self.fields[f"color_{i}"] = forms.ChoiceField(
-                label=_("Colour of player {number}").format(number=i + 1),
+                label=_("Colour of player {number}").format(number=localize_digits(i + 1)),
                 choices=[(c, COLOR_NAMES[c]) for c in COLORS],
                 initial=COLORS[i],
             )
             self.fields[f"banked_{i}"] = forms.IntegerField(
-                label=_("Points of player {number} on the score track").format(number=i + 1),
+                label=_("Points of player {number} on the score track").format(number=localize_digits(i + 1)),
                 min_value=0,
                 max_value=10_000,
                 required=False,

@@ -33,12 +33,31 @@ SIDE_NAMES = {
     "W": pgettext_lazy("side", "west"),
 }
 
+RIVER_TILE_NAMES = {
+    "river-spring": pgettext_lazy("tile", "spring"),
+    "river-lake": pgettext_lazy("tile", "lake"),
+    "river-straight": pgettext_lazy("tile", "straight river"),
+    "river-curve": pgettext_lazy("tile", "river bend"),
+    "river-bridge": pgettext_lazy("tile", "river with a bridge"),
+    "river-cities": pgettext_lazy("tile", "river between two cities"),
+    "river-city-road": pgettext_lazy("tile", "river with a city and a road"),
+    "river-cloister": pgettext_lazy("tile", "river with a cloister"),
+    "river-city-corner": pgettext_lazy("tile", "river bend by a city"),
+    "river-road-curve": pgettext_lazy("tile", "river bend with a road"),
+}
+
+
+def tile_name(name: str) -> str:
+    """How a reader calls a tile: base tiles by their letter, river tiles by what they show."""
+    return str(RIVER_TILE_NAMES.get(name, name))
+
+
 RULE_SENTENCES = {
     Rule.BAD_FILE: gettext_lazy("This is not a board file: it must be a JSON object."),
     Rule.BAD_FORMAT: gettext_lazy('This is not a board file: "format" must be "carcassonne-board/1".'),
-    Rule.BAD_PLAYERS: gettext_lazy("The players are not right: a game has 2 to 5 players, each with a name."),
+    Rule.BAD_PLAYERS: gettext_lazy("Invalid players: a game needs 2 to 5 players, each with a name."),
     Rule.BAD_RULES: gettext_lazy(
-        "The rule options are not right: small city is 4 or 2, farmers 3rd, 2nd or 1st."
+        "Invalid rule options: small city must be 4 or 2; farmers must be 3rd, 2nd or 1st."
     ),
     Rule.BAD_EXPANSIONS: gettext_lazy("The only expansion this site knows is the River."),
     Rule.BAD_MODE: gettext_lazy('The mode must be "replay" or "final".'),
@@ -49,7 +68,7 @@ RULE_SENTENCES = {
     Rule.BAD_POSITION: gettext_lazy("The position must be two whole numbers."),
     Rule.UNKNOWN_PLACE: gettext_lazy("There is no place with that name on a tile."),
     Rule.UNKNOWN_PLAYER: gettext_lazy("That meeple belongs to a player who is not in this game."),
-    Rule.TOO_MANY_PLACEMENTS: gettext_lazy("The file has more tiles than the game has."),
+    Rule.TOO_MANY_PLACEMENTS: gettext_lazy("The file has more tiles than the game contains."),
     Rule.NO_TILE_LEFT: gettext_lazy("All tiles of this kind are already on the board."),
     Rule.RIVER_NOT_IN_PLAY: gettext_lazy("River tiles can only be used when the River is in play."),
     Rule.SQUARE_TAKEN: gettext_lazy("Another tile already lies on that square."),

@@ -10,10 +10,11 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
+from carcassonne_site.languages import localize_digits as d
 from scorer.engine import TILES, Game, Mode, Placement
 from scorer.engine.places import Square
 from scorer.engine.tiles import FeatureKind, TileType
-from scorer.messages import FEATURE_NAMES
+from scorer.messages import FEATURE_NAMES, tile_name
 
 TRACK_LENGTH = 50
 """Squares on the physical score track; a meeple laps it every 50 points."""
@@ -99,6 +100,7 @@ class PaletteEntry:
     total: int
     selected: bool
     key: str
+    label: str
     options: list[int] = field(default_factory=list)
     """With a square chosen: the rotations at which this tile fits there."""
 
@@ -229,7 +231,7 @@ def board_page(
             rotation=placed.rotation,
             number=placed.index + 1,
             label=_("Tile {tile}, turned {rotation}°, at {x}, {y}").format(
-                tile=placed.tile.name, rotation=placed.rotation, x=sq[0], y=sq[1]
+                tile=placed.tile.name, rotation=d(placed.rotation), x=d(sq[0]), y=d(sq[1])
             ),
             last=sq == last_square,
             meeples=sorted(standing.get(sq, []), key=lambda m: m.player),
@@ -242,11 +244,11 @@ def board_page(
         for sq in sorted(empty_squares, key=lambda s: (s[1], s[0])):
             is_legal = sq in legal
             if is_legal:
-                label = _("Square {x}, {y}: the tile fits here").format(x=sq[0], y=sq[1])
+                label = _("Square {x}, {y}: the tile fits here").format(x=d(sq[0]), y=d(sq[1]))
             elif sq in dead:
-                label = _("Square {x}, {y}: no tile left can fill it").format(x=sq[0], y=sq[1])
+                label = _("Square {x}, {y}: no tile left can fill it").format(x=d(sq[0]), y=d(sq[1]))
             else:
-                label = _("Empty square {x}, {y}").format(x=sq[0], y=sq[1])
+                label = _("Empty square {x}, {y}").format(x=d(sq[0]), y=d(sq[1]))
             open_cells.append(
                 OpenCell(
                     x=sq[0],
@@ -279,6 +281,7 @@ def board_page(
             total=TILES[name].count * board.tile_sets,
             selected=name == selection.tile,
             key=name if len(name) == 1 else "",
+            label=tile_name(name),
             options=fits.get(name, []),
         )
         for name, left in board.supply.items()
@@ -370,7 +373,6 @@ def board_page(
 
 def turn_summary(game: Game, players_meta: list[dict]) -> str:
     """What the last turn did, in a sentence or two: the tile laid and whatever it scored."""
-    from carcassonne_site.languages import localize_digits as d
     from scorer.explain import sentence, title
 
     if not game.turns:

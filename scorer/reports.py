@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from carcassonne_site.languages import localize_digits
 from scorer import services
 from scorer.engine import FarmerEdition, Rules
 from scorer.engine.scoring import Category, Phase
@@ -38,7 +39,7 @@ def edition_label(rules: Rules) -> str:
         FarmerEdition.FIRST: _("farmers: 1st edition"),
     }[rules.farmers]
     city = _("small city 4") if rules.small_city == 4 else _("small city 2")
-    return f"{city}, {farmers}"
+    return _(", ").join([city, farmers])
 
 
 def score_page(saved: SavedGame, params) -> dict:
@@ -93,9 +94,22 @@ def score_page(saved: SavedGame, params) -> dict:
             )
             comparison.append({"label": edition_label(rules), "totals": totals, "current": rules == current})
 
+    farms = [
+        {
+            "number": i + 1,
+            "owners": [(names[w], colors[w], marks[w]) for w in farm.winners],
+            "farmers": _(", ").join(
+                _("{player} {count}").format(player=names[p], count=localize_digits(n))
+                for p, n in farm.meeples.items()
+            ),
+            "cities": len(farm.cities),
+        }
+        for i, farm in enumerate(game.farms())
+    ]
     return {
         "game": game,
         "report": report,
+        "farms": farms,
         "players": players,
         "ranking": ranking,
         "category_headers": [categories[c] for c in Category],

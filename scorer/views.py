@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from scorer import services
@@ -25,6 +26,7 @@ from scorer.messages import explain
 from scorer.models import SavedGame
 from scorer.presenters import Selection, board_page, turn_summary
 from scorer.render.board_image import board_png
+from scorer.render.fields_image import fields_png
 from scorer.render.tile_art import feature_mask_png, tile_sprites
 from scorer.reports import score_page
 
@@ -121,7 +123,7 @@ def _refused(request, saved: SavedGame, message: str, selection: Selection) -> H
     return _render_play(request, saved, services.load_game(saved), selection, message=message, status=400)
 
 
-STALE = (
+STALE = gettext_lazy(
     "This game was changed on another device. The board now shows the latest moves; check it and try again."
 )
 
@@ -140,7 +142,7 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
     except BoardError as error:
         return _refused(request, saved, explain(error), selection)
     except services.StaleMoveError:
-        return _refused(request, saved, _(STALE), Selection())
+        return _refused(request, saved, str(STALE), Selection())
     return _after_write(request, saved, game, turn_summary(game, saved.players), {"dots": "1"})
 
 
@@ -161,7 +163,7 @@ def meeple(request: HttpRequest, code: str) -> HttpResponse:
             request, saved, explain(error), Selection(show_dots=True, meeple_for=data.get("player"))
         )
     except services.StaleMoveError:
-        return _refused(request, saved, _(STALE), Selection())
+        return _refused(request, saved, str(STALE), Selection())
     params = {} if chosen else {"dots": "1"}
     return _after_write(request, saved, game, turn_summary(game, saved.players), params)
 
@@ -177,7 +179,7 @@ def undo(request: HttpRequest, code: str) -> HttpResponse:
     except BoardError as error:
         return _refused(request, saved, explain(error), Selection())
     except services.StaleMoveError:
-        return _refused(request, saved, _(STALE), Selection())
+        return _refused(request, saved, str(STALE), Selection())
     saved.refresh_from_db()
     return _after_write(request, saved, game, _("The last tile was taken back."), {})
 
@@ -230,7 +232,11 @@ def image(request: HttpRequest, code: str) -> HttpResponse:
         events = game.report().events
         if int(event) < len(events):
             highlight = events[int(event)]
-    png = board_png(game, colors=[p["color"] for p in saved.players], highlight=highlight)
+    colors = [p["color"] for p in saved.players]
+    if request.GET.get("view") == "fields":
+        png = fields_png(game, colors=colors)
+    else:
+        png = board_png(game, colors=colors, highlight=highlight)
     response = HttpResponse(png, content_type="image/png")
     if request.GET.get("download"):
         response["Content-Disposition"] = f'attachment; filename="carcassonne-{saved.code}.png"'

@@ -118,8 +118,12 @@ def board_view(
             cells[square].glows.append(
                 {"name": placed.tile.name, "feature": feature, "rotation": placed.rotation, "city": True}
             )
-        if event.winners and event.points:
-            square, feature = (event.meeple_spots[0][:2]) if event.meeple_spots else event.segments[0]
+        if not event.points:
+            continue
+        # Each winner's points rise from one of their own meeples on the feature.
+        for winner in event.winners:
+            spots = [s for s in event.meeple_spots if s[2] == winner] or list(event.meeple_spots)
+            square, feature = spots[0][:2] if spots else event.segments[0]
             placed = board.tiles[square]
             left, top = placed.orientation.anchors[feature]
             cells[square].floats.append(
@@ -127,7 +131,7 @@ def board_view(
                     "left": round(left * 100, 1),
                     "top": round(top * 100, 1),
                     "text": "+" + localize_digits(event.points),
-                    "colour": colours[event.winners[0]],
+                    "colour": colours[winner],
                     "delay": number,
                 }
             )

@@ -33,6 +33,17 @@ from .scoring import (
 from .tiles import TILES, Expansion, FeatureKind, TileType
 
 
+@dataclass(frozen=True)
+class Farm:
+    """A field with farmers on it, as the end of the game sees it."""
+
+    segments: tuple[tuple[Square, int], ...]
+    meeples: dict[int, int]
+    winners: tuple[int, ...]
+    cities: tuple[tuple[tuple[Square, int], ...], ...]
+    """Each completed city the field touches, as its segments."""
+
+
 class MeepleSpot(NamedTuple):
     """Somewhere a meeple could go on a tile just laid."""
 
@@ -327,6 +338,27 @@ class Game:
             events.append(event)
         events += self._farm_events(sorted(farms, key=farms.__getitem__))
         return events, warnings
+
+    def farms(self) -> list[Farm]:
+        """Every field that holds farmers, with its majority and the completed cities it touches."""
+        graph = self.board.graph
+        roots: dict[int, int] = {}
+        for node in graph.meeple_nodes:
+            if graph.kind[node] is FeatureKind.FIELD:
+                root = graph.find(node)
+                roots.setdefault(root, min(graph.members[root]))
+        farms = []
+        for root in sorted(roots, key=roots.__getitem__):
+            meeples = graph.meeples(root)
+            farms.append(
+                Farm(
+                    segments=self._segments(root),
+                    meeples=dict(sorted(meeples.items())),
+                    winners=majority(meeples),
+                    cities=tuple(self._segments(city) for city in self._farm_cities(root)),
+                )
+            )
+        return farms
 
     def _farm_cities(self, field_root: int) -> list[int]:
         graph = self.board.graph

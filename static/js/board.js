@@ -61,7 +61,8 @@
       vp.scrollTop = saved.top + dy;
       saved = null;
     } else {
-      centreOn(startCell());
+      // With meeple dots showing, the tile just laid matters most; otherwise start at the start.
+      centreOn(document.querySelector(".dot") ? document.querySelector(".cell.tile.last") : startCell());
     }
     const focusTarget = document.querySelector(".status .message, .rotations .option.current");
     if (focusTarget && focusTarget.matches("button")) focusTarget.focus({ preventScroll: true });

@@ -1,0 +1,78 @@
+"""The fields view: every farmed field shaded in its owner's colour, with the completed cities it
+feeds outlined, so a table can see at a glance who gets which farm points."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from scorer.engine.game import Game
+
+from .board_image import BACKGROUND as TABLE
+from .board_image import (
+    _area,
+    _footprint,
+    _Frame,
+    _put_meeple,
+    _ring,
+    board_extent,
+    player_colours,
+    player_marks,
+    standing_meeples,
+)
+from .tile_art import tile_image
+
+_FADE = 0.45
+"""How far the whole board fades toward grey, so the shaded fields stand out."""
+_CITY_EDGE = (255, 255, 255)
+_STRIPE = 10
+
+
+def render_fields(game: Game, *, tile_size: int = 80, colors: Sequence[str] | None = None) -> Image.Image:
+    board = game.board
+    if not board.tiles:
+        return Image.new("RGBA", (tile_size, tile_size), TABLE)
+    west, north, columns, rows = board_extent(board)
+    frame = _Frame(west, north, tile_size)
+    image = Image.new("RGBA", (columns * tile_size, rows * tile_size), TABLE)
+    for square, placed in board.tiles.items():
+        image.paste(tile_image(placed.tile.name, tile_size, placed.rotation), frame.corner(square))
+    grey = Image.new("RGBA", image.size, (120, 120, 120, 255))
+    image = Image.composite(Image.blend(image, grey, _FADE), image, _footprint(image, frame, board))
+
+    colours = player_colours(colors, len(game.players))
+    marks = player_marks(game.players)
+    for farm in game.farms():
+        area = _area(image, frame, board, farm.segments)
+        if farm.winners:
+            image = _shade(image, area, [colours[w] for w in farm.winners])
+        for city in farm.cities:
+            city_area = _area(image, frame, board, city)
+            edge = _ring(city_area, max(2, tile_size // 14))
+            image.paste(Image.new("RGBA", image.size, (*_CITY_EDGE, 255)), (0, 0), edge)
+    for square, feature, player in standing_meeples(board):
+        if board.tiles[square].tile.features[feature].kind.value == "field":
+            _put_meeple(image, frame, board, (square, feature), colours[player], marks[player])
+    return image
+
+
+def _shade(image: Image.Image, area: Image.Image, colours: list[tuple[int, int, int]]) -> Image.Image:
+    """Tint ``area`` with the owner's colour; shared fields get diagonal stripes of each owner,
+    so a tie reads without telling colours apart."""
+    tint = Image.new("RGBA", image.size, (*colours[0], 255))
+    if len(colours) > 1:
+        draw = ImageDraw.Draw(tint)
+        width, height = image.size
+        for i, offset in enumerate(range(-height, width, _STRIPE)):
+            colour = colours[i % len(colours)]
+            draw.line([(offset, height), (offset + height, 0)], fill=(*colour, 255), width=_STRIPE)
+    strength = area.point(lambda v: v * 150 // 255)
+    return Image.composite(tint, image, strength)
+
+
+def fields_png(game: Game, **kw: object) -> bytes:
+    out = io.BytesIO()
+    render_fields(game, **kw).save(out, format="PNG", optimize=True)  # type: ignore[arg-type]
+    return out.getvalue()
