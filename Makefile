@@ -37,6 +37,7 @@ format: $(VENV)/.installed
 
 bench: setup
 	$(BIN)/python -m benchmarks.engine
+	$(BIN)/python -m benchmarks.requests
 
 messages: $(VENV)/.installed
 	$(BIN)/python manage.py makemessages -l en -l zh_Hant -l zh_Hans -l fa --no-obsolete --no-location -i ".venv/*"

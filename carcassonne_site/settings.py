@@ -6,6 +6,7 @@ from ``POSTGRES_DB`` and friends when set.
 """
 
 import os
+import warnings
 from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
@@ -28,6 +29,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Phones beside the table are often on slow data: board pages shrink about six times.
+    # Django's GZip middleware pads its output against BREACH, and CSRF tokens are masked.
+    "django.middleware.gzip.GZipMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -102,5 +106,6 @@ BOARD_FILE_MAX_BYTES = 256 * 1024
 
 # Serve static files straight from the app and project folders; `collectstatic` is for production.
 WHITENOISE_USE_FINDERS = True
+warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
 
 SITE_NAME = _("Carcassonne tutor and scorer")

@@ -29,6 +29,7 @@ class Selection:
     rotation: int | None = None
     meeple_for: int | None = None
     show_dots: bool = False
+    show_last: bool = False
 
 
 @dataclass
@@ -57,6 +58,24 @@ class MeepleMark:
 
 
 @dataclass
+class Glow:
+    """A feature scored this turn, lit up on one tile (drawn with the tile's feature mask)."""
+
+    name: str
+    feature: int
+
+
+@dataclass
+class Float:
+    """Points rising from where a winner's meeple stood."""
+
+    left: float
+    top: float
+    text: str
+    color: str
+
+
+@dataclass
 class TileCell:
     x: int
     y: int
@@ -68,6 +87,8 @@ class TileCell:
     label: str
     last: bool
     meeples: list[MeepleMark] = field(default_factory=list)
+    glows: list[Glow] = field(default_factory=list)
+    floats: list[Float] = field(default_factory=list)
 
 
 @dataclass
@@ -128,10 +149,13 @@ class BoardPage:
     selection: Selection
     preview: Placement | None
     preview_options: list[int]
+    turn_left: int | None
+    turn_right: int | None
     dots: list[Dot]
     dots_player: int | None
     dots_color: str | None
     moves: list[MoveRow]
+    last_turn: str
     remaining: int
     to_move: int | None
     finished: bool
@@ -239,6 +263,20 @@ def board_page(
         for sq, placed in sorted(board.tiles.items(), key=lambda item: (item[0][1], item[0][0]))
     ]
 
+    # What the last tile scored lights up on the board, with its points.
+    cells_by_square = {(t.x, t.y): t for t in tiles}
+    if game.turns and (selection.show_dots or selection.show_last):
+        for event in game.turns[-1].events:
+            for square, feature in event.segments:
+                cells_by_square[square].glows.append(Glow(board.tiles[square].tile.name, feature))
+            for winner in event.winners:
+                spots = [s for s in event.meeple_spots if s[2] == winner] or list(event.meeple_spots)
+                square, feature = spots[0][:2] if spots else event.segments[0]
+                left, top = board.tiles[square].orientation.anchors[feature]
+                cells_by_square[square].floats.append(
+                    Float(left * 100, top * 100, "+" + d(event.points), colors[winner])
+                )
+
     open_cells = []
     if not finished:
         for sq in sorted(empty_squares, key=lambda s: (s[1], s[0])):
@@ -287,11 +325,15 @@ def board_page(
         for name, left in board.supply.items()
     ]
 
-    preview, preview_options = None, []
+    preview, preview_options, turn_left, turn_right = None, [], None, None
     if tile is not None and selection.square in legal:
-        preview_options = legal[selection.square]
+        # Only the rotations that fit, and only one of each that looks the same.
+        preview_options = [r for r in tile.distinct_rotations if r in legal[selection.square]]
         rotation = selection.rotation if selection.rotation in preview_options else preview_options[0]
         preview = Placement(tile.name, selection.square[0], selection.square[1], rotation)
+        here = preview_options.index(rotation)
+        turn_left = preview_options[(here - 1) % len(preview_options)]
+        turn_right = preview_options[(here + 1) % len(preview_options)]
 
     dots, dots_player = [], None
     if selection.show_dots and game.turns and not finished:
@@ -361,10 +403,13 @@ def board_page(
         selection=selection,
         preview=preview,
         preview_options=preview_options,
+        turn_left=turn_left,
+        turn_right=turn_right,
         dots=dots,
         dots_player=dots_player,
         dots_color=colors[dots_player] if dots_player is not None else None,
         moves=moves,
+        last_turn=turn_summary(game, players_meta) if selection.show_last else "",
         remaining=board.remaining,
         to_move=to_move,
         finished=finished,

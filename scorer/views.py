@@ -83,6 +83,7 @@ def _selection(params) -> Selection:
         rotation=int(rotation) if rotation in {str(r) for r in ROTATIONS} else None,
         meeple_for=int(meeple_for) if meeple_for in {"0", "1", "2", "3", "4"} else None,
         show_dots=params.get("dots") == "1",
+        show_last=params.get("last") == "1",
     )
 
 

@@ -7,6 +7,7 @@
   const STORE = "carcassonne-zoom";
   let zoom = Number(localStorage.getItem(STORE)) || null;
   let saved = null; // scroll position and board origin before a swap
+  let centreLast = false; // the "last turn" button asks for the last tile in view
 
   function play() { return document.getElementById("play"); }
   function viewport() { return document.getElementById("board-viewport"); }
@@ -53,7 +54,11 @@
     const vp = viewport();
     if (!vp) return;
     if (zoom) vp.style.setProperty("--tile", zoom + "px");
-    if (saved) {
+    if (centreLast) {
+      centreLast = false;
+      saved = null;
+      centreOn(document.querySelector(".cell.tile.last"));
+    } else if (saved) {
       const p = play();
       const dx = (saved.minX - Number(p.dataset.minX)) * tileSize();
       const dy = (saved.minY - Number(p.dataset.minY)) * tileSize();
@@ -119,6 +124,7 @@
       else centreOn(document.querySelector(".cell.tile.last") || startCell());
       return;
     }
+    if (e.target.closest("[data-centre-last]")) centreLast = true;
     const share = e.target.closest("[data-share]");
     if (share && navigator.clipboard) {
       e.preventDefault();

@@ -1,0 +1,80 @@
+"""Stepping through examples in Chromium: buttons, arrow keys (mirrored in Persian), play,
+reduced motion, and a quiz answered in place."""
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tutorial.examples import EXAMPLES
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+
+
+def example(page: Page, slug: str):
+    return page.locator(f"#example-{slug}")
+
+
+def step_of(page: Page, slug: str) -> int:
+    return int(example(page, slug).get_attribute("data-step"))
+
+
+@pytest.mark.parametrize(
+    ("lang", "forward", "back"), [("fa", "ArrowLeft", "ArrowRight"), ("zh-hant", "ArrowRight", "ArrowLeft")]
+)
+@pytest.mark.parametrize("width", [390, 1280])
+def test_step_through_an_example(live_server, page: Page, console_errors, lang, forward, back, width):
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(f"{live_server.url}/{lang}/learn/sharing/")
+    slug = "city-merge-shared"
+    last = len(EXAMPLES[slug].steps)
+    box = example(page, slug)
+    box.scroll_into_view_if_needed()
+
+    # The controls read the page's way: in Persian "next" sits to the left of "previous".
+    next_x = box.locator('[data-action="next"]').bounding_box()["x"]
+    prev_x = box.locator('[data-action="prev"]').bounding_box()["x"]
+    assert (next_x < prev_x) == (lang == "fa")
+
+    box.locator('[data-action="next"]').click()
+    expect(example(page, slug)).to_have_attribute("data-step", "1")
+    for n in range(2, last + 1):
+        page.keyboard.press(forward)
+        expect(example(page, slug)).to_have_attribute("data-step", str(n))
+    # The last step lights the city up and both players' points rise.
+    expect(example(page, slug).locator(".glow").first).to_be_visible()
+    assert example(page, slug).locator(".points-float").count() == 2
+    SHOTS.mkdir(exist_ok=True)
+    example(page, slug).screenshot(path=SHOTS / f"example-stepped-{lang}-{width}.png")
+    page.keyboard.press(back)
+    expect(example(page, slug)).to_have_attribute("data-step", str(last - 1))
+    assert not console_errors
+
+
+def test_play_runs_to_the_end(live_server, page: Page):
+    page.goto(f"{live_server.url}/en/learn/roads/")
+    slug = "road-loop"
+    example(page, slug).locator('[data-action="play"]').click()
+    expect(example(page, slug)).to_have_attribute(
+        "data-step", str(len(EXAMPLES[slug].steps)), timeout=len(EXAMPLES[slug].steps) * 4000
+    )
+
+
+def test_reduced_motion_shows_still_steps(live_server, browser):
+    context = browser.new_context(reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/en/learn/examples/road-loop/?step={len(EXAMPLES['road-loop'].steps)}")
+    animation = page.locator(".cell.entering").evaluate("e => getComputedStyle(e).animationName")
+    assert animation == "none"
+    assert page.locator(".points-float").evaluate("e => getComputedStyle(e).opacity") == "1"
+    context.close()
+
+
+def test_a_quiz_is_answered_in_place(live_server, page: Page):
+    page.goto(f"{live_server.url}/zh-hans/learn/cities/")
+    quiz = page.locator("#quiz-city-points")
+    quiz.locator('input[name="answer"]').fill("1")
+    quiz.locator('button[type="submit"]').click()
+    expect(page.locator("#quiz-city-points .message")).to_be_visible()
+    assert page.url.endswith("/zh-hans/learn/cities/")  # no page load

@@ -1,0 +1,142 @@
+"""The tutor's pages in every language: lang and dir, the switcher, examples, quizzes, GIFs."""
+
+import io
+import re
+
+import pytest
+from PIL import Image
+
+from tutorial import content
+from tutorial.examples import EXAMPLES, QUIZZES
+from tutorial.scripts import quiz_answer
+
+LANGS = {
+    "en": ("en", "ltr"),
+    "zh-hant": ("zh-Hant", "ltr"),
+    "zh-hans": ("zh-Hans", "ltr"),
+    "fa": ("fa", "rtl"),
+}
+HX = {"HTTP_HX_REQUEST": "true"}
+
+
+def pages():
+    yield "/{lang}/"
+    yield "/{lang}/learn/"
+    for slug in content.CHAPTERS:
+        yield f"/{{lang}}/learn/{slug}/"
+    for slug in EXAMPLES:
+        yield f"/{{lang}}/learn/examples/{slug}/?step=1"
+    for slug in QUIZZES:
+        yield f"/{{lang}}/learn/quizzes/{slug}/"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_tutor_page_renders_with_the_right_lang_and_dir(client, lang):
+    tag, direction = LANGS[lang]
+    for path in pages():
+        response = client.get(path.format(lang=lang))
+        assert response.status_code == 200, path
+        html = response.content.decode()
+        assert f'<html lang="{tag}" dir="{direction}">' in html, path
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_switcher_keeps_the_page_and_hreflang_lists_every_language(client, lang):
+    html = client.get(f"/{lang}/learn/farms/").content.decode()
+    switcher = html.split('class="language-switcher"')[1].split("</nav>")[0]
+    assert set(re.findall(r'href="([^"]+)"', switcher)) == {f"/{code}/learn/farms/" for code in LANGS}
+    assert 'aria-current="true"' in switcher.split(f'href="/{lang}/learn/farms/"')[1].split(">")[0]
+    for code, (tag, _) in LANGS.items():
+        assert f'hreflang="{tag}" href="http://testserver/{code}/learn/farms/"' in html
+
+
+@pytest.mark.parametrize(
+    ("accept", "prefix"),
+    [
+        ("zh-TW,zh;q=0.9", "/zh-hant/"),
+        ("zh-HK", "/zh-hant/"),
+        ("zh-CN,zh;q=0.9,en;q=0.5", "/zh-hans/"),
+        ("zh-SG", "/zh-hans/"),
+        ("fa-IR,fa;q=0.9", "/fa/"),
+        ("de-DE,en;q=0.5", "/en/"),
+    ],
+)
+def test_the_browser_language_picks_the_prefix(client, accept, prefix):
+    response = client.get("/", HTTP_ACCEPT_LANGUAGE=accept)
+    assert response.status_code == 302
+    assert response["Location"] == prefix
+
+
+def test_persian_pages_use_persian_digits(client):
+    html = client.get("/fa/learn/roads/").content.decode()
+    assert "۵" in html  # chapter 5
+    progress = re.search(r'class="progress-text">([^<]+)<', html)[1]
+    assert not re.search(r"[0-9]", progress)
+
+
+def test_an_example_steps_as_a_partial_with_htmx_and_a_page_without(client):
+    full = client.get("/en/learn/examples/road-loop/?step=1").content.decode()
+    partial = client.get("/en/learn/examples/road-loop/?step=1", **HX).content.decode()
+    assert "<html" in full and "<html" not in partial
+    assert 'id="example-road-loop"' in partial
+    assert 'data-step="1"' in partial
+
+
+def test_example_step_is_clamped(client):
+    last = len(EXAMPLES["road-loop"].steps)
+    html = client.get("/en/learn/examples/road-loop/?step=99", **HX).content.decode()
+    assert f'data-step="{last}"' in html
+    assert (
+        'step-next" data-action="next"' in html and 'aria-disabled="true"' in html.split("step-next")[1][:400]
+    )
+
+
+def test_a_completing_step_lights_up_the_feature_and_shows_the_points(client):
+    # The fourth bend closes the road loop: its four tiles glow and +4 rises.
+    steps = len(EXAMPLES["road-loop"].steps)
+    html = client.get(f"/en/learn/examples/road-loop/?step={steps}", **HX).content.decode()
+    assert html.count('class="glow') == 4
+    assert ">+4<" in html
+    assert "going-home" in html
+
+
+def test_captions_carry_the_engines_numbers_in_the_readers_digits(client):
+    steps = len(EXAMPLES["city-merge-shared"].steps)
+    en = client.get(f"/en/learn/examples/city-merge-shared/?step={steps}", **HX).content.decode()
+    fa = client.get(f"/fa/learn/examples/city-merge-shared/?step={steps}", **HX).content.decode()
+    assert "10" in re.search(r'class="example-caption"[^>]*>(.*?)</p>', en, re.S)[1]
+    caption = re.search(r'class="example-caption"[^>]*>(.*?)</p>', fa, re.S)[1]
+    assert "۱۰" in caption and not re.search(r"[0-9]", caption)
+
+
+@pytest.mark.parametrize("slug", QUIZZES)
+def test_quiz_right_and_wrong_answers(client, slug):
+    answer, _ = quiz_answer(QUIZZES[slug])
+    right = client.post(f"/en/learn/quizzes/{slug}/", {"answer": str(answer)}, **HX).content.decode()
+    wrong = client.post(f"/en/learn/quizzes/{slug}/", {"answer": str(answer + 1)}, **HX).content.decode()
+    assert "Right!" in right
+    assert "Not quite." in wrong and f"The answer is {answer}." in wrong
+
+
+def test_quiz_accepts_persian_digits_and_refuses_words(client):
+    answer, _ = quiz_answer(QUIZZES["city-points"])
+    persian = str(answer).translate(str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹"))
+    html = client.post("/fa/learn/quizzes/city-points/", {"answer": persian}, **HX).content.decode()
+    assert "message success" in html
+    refused = client.post("/en/learn/quizzes/city-points/", {"answer": "lots"})
+    assert refused.status_code == 400
+    assert 'value="lots"' in refused.content.decode()  # what was typed stays
+
+
+@pytest.mark.parametrize("lang", ["en", "fa", "zh-hant"])
+def test_an_example_downloads_as_an_animated_gif(client, lang):
+    response = client.get(f"/{lang}/learn/examples/city-pennant.gif")
+    assert response["Content-Type"] == "image/gif"
+    image = Image.open(io.BytesIO(response.content))
+    assert image.n_frames == len(EXAMPLES["city-pennant"].steps) + 1
+
+
+def test_unknown_tutor_pages_are_404(client):
+    assert client.get("/en/learn/no-such-chapter/").status_code == 404
+    assert client.get("/en/learn/examples/no-such/").status_code == 404
+    assert client.get("/en/learn/quizzes/no-such/").status_code == 404
