@@ -209,7 +209,8 @@ def score(request: HttpRequest, code: str) -> HttpResponse:
 def moves(request: HttpRequest, code: str) -> HttpResponse:
     saved = _saved(code)
     page = board_page(services.load_game(saved), saved.players, Selection(), finished=True)
-    return render(request, "scorer/_moves.html", {"saved": saved, "page": page})
+    template = "scorer/_moves.html" if request.htmx else "scorer/moves.html"
+    return render(request, template, {"saved": saved, "page": page, "nav": "play"})
 
 
 @require_GET

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from scorer import services
-from scorer.engine import Placement
+from scorer.engine import Placement, read_board
 from scorer.models import SavedGame
 
 pytestmark = pytest.mark.django_db
@@ -230,3 +230,21 @@ def test_a_huge_upload_is_refused(client):
     response = client.post("/en/play/import/", {"file": big})
     assert response.status_code == 400
     assert SavedGame.objects.count() == 0
+
+
+def test_move_list_is_a_fragment_with_htmx_and_a_page_without(client, saved):
+    full = client.get(f"/en/play/{saved.code}/moves/").content.decode()
+    partial = client.get(f"/en/play/{saved.code}/moves/", **HX).content.decode()
+    assert "<html" in full and "<html" not in partial
+    assert "Start tile" in partial and "D (0, 0)" in partial
+
+
+def test_fields_view_and_its_picture(client, board_document):
+    saved = services.import_board(read_board(board_document("river-game.json")))
+    html = client.get(f"/en/play/{saved.code}/score/?view=fields").content.decode()
+    farms = services.load_game(saved).farms()
+    farm_list = html.split('class="farm-list"')[1].split("</ol>")[0]
+    assert farms and farm_list.count("<li>") == len(farms)
+    assert farm_list.count("completed cit") == len(farms)
+    picture = client.get(f"/en/play/{saved.code}/board.png?view=fields")
+    assert picture["Content-Type"] == "image/png" and picture.content[:4] == b"\x89PNG"
