@@ -196,7 +196,7 @@
     }
     if (/^[a-xA-X]$/.test(key) && !e.shiftKey) {
       const link = document.querySelector(`.palette-tile[data-key="${key.toUpperCase()}"]`);
-      if (link) { e.preventDefault(); link.click(); }
+      if (link) { e.preventDefault(); get(link.getAttribute("href")); }
     }
   });
 

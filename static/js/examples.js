@@ -18,7 +18,10 @@
     if (!link || link.getAttribute("aria-disabled") === "true") return false;
     active = example.id;
     lastAction = action;
-    link.click();
+    // Ask htmx directly: a key pressed just after a swap can come before htmx has wired up the
+    // new links, and a plain click would then load the whole page.
+    if (window.htmx) htmx.ajax("GET", link.getAttribute("href"), { target: "#" + example.id, swap: "outerHTML" });
+    else link.click();
     return true;
   }
 
