@@ -59,10 +59,12 @@ class MeepleMark:
 
 @dataclass
 class Glow:
-    """A feature scored this turn, lit up on one tile (drawn with the tile's feature mask)."""
+    """A scored feature lit up on one tile (drawn with the tile's feature mask)."""
 
     name: str
     feature: int
+    city: bool = False
+    """A city a farm is paid for, rather than the feature that scored."""
 
 
 @dataclass
@@ -73,6 +75,32 @@ class Float:
     top: float
     text: str
     color: str
+    delay: int = 0
+
+
+def scoring_marks(
+    board, events, colors: list[str]
+) -> tuple[dict[Square, list[Glow]], dict[Square, list[Float]]]:
+    """Where score events light the board up, and where each winner's points rise from."""
+    glows: dict[Square, list[Glow]] = {}
+    floats: dict[Square, list[Float]] = {}
+    for number, event in enumerate(events):
+        for square, feature in event.segments:
+            glows.setdefault(square, []).append(Glow(board.tiles[square].tile.name, feature))
+        for square, feature in event.city_segments:
+            glows.setdefault(square, []).append(Glow(board.tiles[square].tile.name, feature, city=True))
+        if not event.points:
+            continue
+        for winner in event.winners:
+            spots = [s for s in event.meeple_spots if s[2] == winner] or list(event.meeple_spots)
+            square, feature = spots[0][:2] if spots else event.segments[0]
+            left, top = board.tiles[square].orientation.anchors[feature]
+            floats.setdefault(square, []).append(
+                Float(
+                    round(left * 100, 1), round(top * 100, 1), "+" + d(event.points), colors[winner], number
+                )
+            )
+    return glows, floats
 
 
 @dataclass
@@ -264,18 +292,11 @@ def board_page(
     ]
 
     # What the last tile scored lights up on the board, with its points.
-    cells_by_square = {(t.x, t.y): t for t in tiles}
     if game.turns and (selection.show_dots or selection.show_last):
-        for event in game.turns[-1].events:
-            for square, feature in event.segments:
-                cells_by_square[square].glows.append(Glow(board.tiles[square].tile.name, feature))
-            for winner in event.winners:
-                spots = [s for s in event.meeple_spots if s[2] == winner] or list(event.meeple_spots)
-                square, feature = spots[0][:2] if spots else event.segments[0]
-                left, top = board.tiles[square].orientation.anchors[feature]
-                cells_by_square[square].floats.append(
-                    Float(left * 100, top * 100, "+" + d(event.points), colors[winner])
-                )
+        glows, floats = scoring_marks(board, game.turns[-1].events, colors)
+        for cell in tiles:
+            cell.glows = glows.get((cell.x, cell.y), [])
+            cell.floats = floats.get((cell.x, cell.y), [])
 
     open_cells = []
     if not finished:

@@ -14,6 +14,7 @@ from scorer.engine import Game, Placement, ScoreEvent
 from scorer.engine.places import Square
 from scorer.engine.tiles import FeatureKind
 from scorer.explain import sentence, title
+from scorer.presenters import Float, Glow, scoring_marks
 from tutorial import content
 from tutorial.examples import EXAMPLES, QUIZZES
 from tutorial.scripts import Example, StepResult, caption_values, new_game, run
@@ -44,8 +45,8 @@ class Cell:
     rotation: int
     entering: bool = False
     meeples: list[dict] = field(default_factory=list)
-    glows: list[dict] = field(default_factory=list)
-    floats: list[dict] = field(default_factory=list)
+    glows: list[Glow] = field(default_factory=list)
+    floats: list[Float] = field(default_factory=list)
 
 
 @dataclass
@@ -107,34 +108,10 @@ def board_view(
     for square, feature, player in returning:
         mark(square, feature, player, True)
 
-    for number, event in enumerate(events):
-        for square, feature in event.segments:
-            placed = board.tiles[square]
-            cells[square].glows.append(
-                {"name": placed.tile.name, "feature": feature, "rotation": placed.rotation}
-            )
-        for square, feature in event.city_segments:
-            placed = board.tiles[square]
-            cells[square].glows.append(
-                {"name": placed.tile.name, "feature": feature, "rotation": placed.rotation, "city": True}
-            )
-        if not event.points:
-            continue
-        # Each winner's points rise from one of their own meeples on the feature.
-        for winner in event.winners:
-            spots = [s for s in event.meeple_spots if s[2] == winner] or list(event.meeple_spots)
-            square, feature = spots[0][:2] if spots else event.segments[0]
-            placed = board.tiles[square]
-            left, top = placed.orientation.anchors[feature]
-            cells[square].floats.append(
-                {
-                    "left": round(left * 100, 1),
-                    "top": round(top * 100, 1),
-                    "text": "+" + localize_digits(event.points),
-                    "colour": colours[winner],
-                    "delay": number,
-                }
-            )
+    glows, floats = scoring_marks(board, events, list(colours))
+    for square, cell in cells.items():
+        cell.glows = glows.get(square, [])
+        cell.floats = floats.get(square, [])
     return BoardView(
         cells=sorted(cells.values(), key=lambda c: (c.row, c.col)),
         columns=max_x - min_x + 1,

@@ -100,11 +100,7 @@ def render_board(
     board = game.board
     if not board.tiles:
         return Image.new("RGBA", (tile_size, tile_size), BACKGROUND)
-    west, north, columns, rows = board_extent(board)
-    frame = _Frame(west, north, tile_size)
-    image = Image.new("RGBA", (columns * tile_size, rows * tile_size), BACKGROUND)
-    for square, placed in board.tiles.items():
-        image.paste(tile_image(placed.tile.name, tile_size, placed.rotation), frame.corner(square))
+    image, frame = tiles_image(board, tile_size)
     if highlight is not None:
         image = _highlight(image, frame, board, highlight)
     # Meeples go on after the dimming so that none is left half dim where it overlaps the feature.
@@ -119,6 +115,16 @@ def render_board(
             _put_meeple(image, frame, board, (square, feature), colours[player], marks[player], ring=True)
         _number_tiles(image, frame, board, highlight)
     return image
+
+
+def tiles_image(board: Board, tile_size: int) -> tuple[Image.Image, _Frame]:
+    """Every tile on its square and nothing else, with where squares land in the picture."""
+    west, north, columns, rows = board_extent(board)
+    frame = _Frame(west, north, tile_size)
+    image = Image.new("RGBA", (columns * tile_size, rows * tile_size), BACKGROUND)
+    for square, placed in board.tiles.items():
+        image.paste(tile_image(placed.tile.name, tile_size, placed.rotation), frame.corner(square))
+    return image, frame
 
 
 def board_png(game: Game, **kw: Any) -> bytes:

@@ -14,15 +14,13 @@ from .board_image import BACKGROUND as TABLE
 from .board_image import (
     _area,
     _footprint,
-    _Frame,
     _put_meeple,
     _ring,
-    board_extent,
     player_colours,
     player_marks,
     standing_meeples,
+    tiles_image,
 )
-from .tile_art import tile_image
 
 _FADE = 0.45
 """How far the whole board fades toward grey, so the shaded fields stand out."""
@@ -34,11 +32,7 @@ def render_fields(game: Game, *, tile_size: int = 80, colors: Sequence[str] | No
     board = game.board
     if not board.tiles:
         return Image.new("RGBA", (tile_size, tile_size), TABLE)
-    west, north, columns, rows = board_extent(board)
-    frame = _Frame(west, north, tile_size)
-    image = Image.new("RGBA", (columns * tile_size, rows * tile_size), TABLE)
-    for square, placed in board.tiles.items():
-        image.paste(tile_image(placed.tile.name, tile_size, placed.rotation), frame.corner(square))
+    image, frame = tiles_image(board, tile_size)
     grey = Image.new("RGBA", image.size, (120, 120, 120, 255))
     image = Image.composite(Image.blend(image, grey, _FADE), image, _footprint(image, frame, board))
 
