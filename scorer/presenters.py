@@ -30,6 +30,8 @@ class Selection:
     meeple_for: int | None = None
     show_dots: bool = False
     show_last: bool = False
+    show_scored: bool = False
+    """Light up what the last tile scored (after a meeple is put down, say)."""
 
 
 @dataclass
@@ -292,7 +294,7 @@ def board_page(
     ]
 
     # What the last tile scored lights up on the board, with its points.
-    if game.turns and (selection.show_dots or selection.show_last):
+    if game.turns and (selection.show_dots or selection.show_last or selection.show_scored):
         glows, floats = scoring_marks(board, game.turns[-1].events, colors)
         for cell in tiles:
             cell.glows = glows.get((cell.x, cell.y), [])
@@ -357,7 +359,9 @@ def board_page(
         turn_right = preview_options[(here + 1) % len(preview_options)]
 
     dots, dots_player = [], None
-    if selection.show_dots and game.turns and not finished:
+    # Nobody puts a meeple on the start tile of a game being played.
+    start_tile = game.mode is Mode.REPLAY and len(game.turns) == 1
+    if selection.show_dots and game.turns and not finished and not start_tile:
         dots_player = selection.meeple_for
         if dots_player is None:
             dots_player = owner_of_turn(game, len(game.turns) - 1)

@@ -7,6 +7,7 @@ the message, so htmx swaps it in place.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -84,6 +85,7 @@ def _selection(params) -> Selection:
         meeple_for=int(meeple_for) if meeple_for in {"0", "1", "2", "3", "4"} else None,
         show_dots=params.get("dots") == "1",
         show_last=params.get("last") == "1",
+        show_scored=params.get("scored") == "1",
     )
 
 
@@ -98,7 +100,7 @@ def _render_play(
     status: int = 200,
 ) -> HttpResponse:
     if selection.meeple_for is not None and selection.meeple_for >= len(saved.players):
-        selection = Selection(selection.tile, selection.square, selection.rotation, None, selection.show_dots)
+        selection = dataclasses.replace(selection, meeple_for=None)
     page = board_page(game, saved.players, selection, finished=saved.finished)
     context = {"saved": saved, "page": page, "message": message, "level": level, "nav": "play"}
     if request.htmx:
@@ -165,7 +167,7 @@ def meeple(request: HttpRequest, code: str) -> HttpResponse:
         )
     except services.StaleMoveError:
         return _refused(request, saved, str(STALE), Selection())
-    params = {} if chosen else {"dots": "1"}
+    params = {"scored": "1"} if chosen else {"dots": "1"}
     return _after_write(request, saved, game, turn_summary(game, saved.players), params)
 
 

@@ -69,8 +69,14 @@
       // With meeple dots showing, the tile just laid matters most; otherwise start at the start.
       centreOn(document.querySelector(".dot") ? document.querySelector(".cell.tile.last") : startCell());
     }
-    const focusTarget = document.querySelector(".status .message, .rotations .option.current");
-    if (focusTarget && focusTarget.matches("button")) focusTarget.focus({ preventScroll: true });
+    // On a phone the board and the palette are far apart: bring into view what comes next.
+    const next = document.querySelector(".dot") ? vp : document.querySelector(".palette-list.narrowed");
+    if (next) {
+      const box = next.getBoundingClientRect();
+      if (box.top < 0 || box.top > window.innerHeight * 0.6) next.scrollIntoView({ block: "start" });
+    }
+    const focusTarget = document.querySelector(".rotations .option.current");
+    if (focusTarget) focusTarget.focus({ preventScroll: true });
   }
 
   // Pan by dragging (mouse or pen); touch uses native scrolling.

@@ -118,6 +118,10 @@ def test_a_meeple_that_closes_a_city_scores_and_comes_back(client, saved):
     text = " ".join(messages(response))
     assert "Completed city" in text and "Mina scores 4" in text
     assert services.load_game(saved).meeples_in_supply == [7, 7]
+    # The city lights up on both its tiles and Mina's 4 points rise from where her knight stood.
+    body = response.content.decode()
+    assert body.count('class="glow') == 2
+    assert re.search(r'class="points-float c-red"[^>]*>\+4<', body)
 
 
 @pytest.mark.parametrize(
