@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -46,7 +47,11 @@ def import_game(request: HttpRequest) -> HttpResponse:
     error = None
     if form.is_valid():
         upload = form.cleaned_data.get("file")
-        raw = upload.read(services_limit() + 1) if upload else form.cleaned_data["text"].encode("utf-8")
+        raw = (
+            upload.read(settings.BOARD_FILE_MAX_BYTES + 1)
+            if upload
+            else form.cleaned_data["text"].encode("utf-8")
+        )
         try:
             saved = services.import_board(read_board(decode_board(raw)))
         except BoardError as problem:
@@ -55,12 +60,6 @@ def import_game(request: HttpRequest) -> HttpResponse:
             return redirect("scorer:board", code=saved.code)
     context = {"form": NewGameForm(), "import_form": form, "import_error": error, "nav": "play"}
     return render(request, "scorer/new.html", context, status=400)
-
-
-def services_limit() -> int:
-    from django.conf import settings
-
-    return settings.BOARD_FILE_MAX_BYTES
 
 
 def _saved(code: str) -> SavedGame:

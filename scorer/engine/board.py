@@ -29,7 +29,8 @@ from .tiles import (
 
 _AROUND: tuple[Square, ...] = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0))
 _STEPS: tuple[Square, ...] = tuple(side.offset for side in SIDES)
-_STRAIGHT, _RIGHT, _LEFT = 0, 1, 3
+_STRAIGHT = 0
+"""How the river turns on a tile: 0 straight, 1 right (clockwise), 3 left."""
 
 
 @dataclass(frozen=True, slots=True)
