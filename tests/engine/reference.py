@@ -1,19 +1,30 @@
 """An independent model of the rules, written from /work/shared/tiles.md and board-format.md only.
 
-It shares no code or data with ``scorer.engine``: the tile table below is typed from tiles.md, the
+It shares no code or data with ``scorer.engine``: the tile tables below are typed from tiles.md, the
 geometry from its picture, and the scoring from the rules text. It is deliberately simple (flood
 fill over places, brute-force legality) so that it can be checked by reading. The tests compare
 the engine with it on hundreds of random games; where they disagree, one of them is wrong.
+
+Two ways in:
+
+- ``RefGame``: lay tiles one by one (``play``) and read points, supplies and totals; the base game
+  and the River as the differential tests drive it, and the expansions through keyword arguments.
+- ``score_document``: a whole board file (board-format.md), every expansion included, in either
+  mode, to the JSON report; anything illegal raises ``RefIllegal`` with the reason in words.
+
+Where the contract leaves a question open, the decision follows the published rules and is written
+down next to the code as "Decision:".
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 RIM = ("NNW", "N", "NNE", "ENE", "E", "ESE", "SSE", "S", "SSW", "WSW", "W", "WNW")
 """The twelve rim places clockwise from the north-west corner (tiles.md picture)."""
+PLACES = (*RIM, "C")
 SIDE_NAMES = ("N", "E", "S", "W")
 STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
@@ -23,6 +34,10 @@ SIDE_PLACES = {  # each side's places clockwise
     "S": ("SSE", "S", "SSW"),
     "W": ("WSW", "W", "WNW"),
 }
+
+
+class RefIllegal(ValueError):
+    """A board file, placement or figure the rules do not allow; the message says why."""
 
 
 def rotate_place(place: str, quarter_turns: int) -> str:
@@ -57,24 +72,34 @@ def rim_but(*missing: str) -> frozenset[str]:
     return frozenset(p for p in RIM if p not in missing)
 
 
+# -- the tiles ---------------------------------------------------------------------------------
+
+
 @dataclass(frozen=True)
 class Feat:
-    kind: str  # city, road, cloister, field
+    kind: str  # city, road, cloister, garden, field
     places: frozenset[str]
     pennant: bool = False
     cities: tuple[int, ...] = ()  # for fields: indices of the tile's cities it touches
+    inn: bool = False  # roads only
+    cathedral: bool = False  # cities only
+    goods: str | None = None  # cities only: wine, wheat or cloth
 
 
-def C(sides: str, pennant: bool = False) -> Feat:
-    return Feat("city", city_places(sides), pennant)
+def C(sides: str, pennant: bool = False, *, cathedral: bool = False, goods: str | None = None) -> Feat:
+    return Feat("city", city_places(sides), pennant, cathedral=cathedral, goods=goods)
 
 
-def R(sides: str) -> Feat:
-    return Feat("road", road_places(sides))
+def R(sides: str, *, inn: bool = False) -> Feat:
+    return Feat("road", road_places(sides), inn=inn)
 
 
 def M() -> Feat:
     return Feat("cloister", frozenset({"C"}))
+
+
+def G() -> Feat:
+    return Feat("garden", frozenset({"C"}))
 
 
 def F(places: str | frozenset[str], *cities: int) -> Feat:
@@ -85,17 +110,29 @@ def F(places: str | frozenset[str], *cities: int) -> Feat:
 @dataclass(frozen=True)
 class RefTile:
     name: str
-    count: int
+    count: int  # in the edition the table lists it under (a garden tile: with the Abbot)
     edges: tuple[str, str, str, str]  # N E S W, canonical
     features: tuple[Feat, ...]
     river: bool = False
+    expansion: str = "base"  # base, river, inns-cathedrals or traders-builders
+    twin: str | None = None  # a garden tile: the tile it replaces with the Abbot
 
 
-def T(name: str, count: int, edges: str, *features: Feat, river: bool = False) -> RefTile:
-    return RefTile(name, count, tuple(edges.split()), tuple(features), river)  # type: ignore[arg-type]
+def T(
+    name: str,
+    count: int,
+    edges: str,
+    *features: Feat,
+    river: bool = False,
+    expansion: str | None = None,
+    twin: str | None = None,
+) -> RefTile:
+    expansion = expansion or ("river" if river else "base")
+    return RefTile(name, count, tuple(edges.split()), tuple(features), river, expansion, twin)  # type: ignore[arg-type]
 
 
-# Typed from the two tables of tiles.md. City indices in fields refer to this tuple's order.
+# Typed from the base and River tables of tiles.md. City indices in fields refer to this tuple's
+# order, so every tile lists its cities first.
 REF_TILES: dict[str, RefTile] = {
     t.name: t
     for t in (
@@ -141,24 +178,164 @@ REF_TILES: dict[str, RefTile] = {
     )
 }  # fmt: skip
 
+IC = "inns-cathedrals"
+TB = "traders-builders"
+
+# Typed from the Inns & Cathedrals and Traders & Builders tables of tiles.md (without the Abbot).
+EXPANSION_TILES: dict[str, RefTile] = {
+    t.name: t
+    for t in (
+        T("ic-cathedral", 2, "C C C C", C("N E S W", cathedral=True), expansion=IC),
+        T("ic-cloister-two-roads", 1, "F R F R", M(), R("W"), R("E"),
+          F("WNW NNW N NNE ENE"), F("ESE SSE S SSW WSW"), expansion=IC),
+        T("ic-four-cities", 1, "C C C C", C("N"), C("E"), C("S"), C("W"), F("C", 0, 1, 2, 3), expansion=IC),
+        T("ic-three-cities", 1, "C C F C", C("N"), C("E"), C("W"), F("SSE S SSW", 0, 1, 2), expansion=IC),
+        T("ic-two-cities-two-roads", 1, "C R C R", C("N"), C("S"), R("W"), R("E"),
+          F("WNW", 0), F("ENE", 0), F("ESE", 1), F("WSW", 1), expansion=IC),
+        T("ic-corner-and-city", 1, "C F C C", C("N W", True), C("S"), F("ENE E ESE", 0, 1), expansion=IC),
+        T("ic-city-split", 1, "C F F F", C("N"), F("ENE E ESE", 0), F("SSE S SSW WSW W WNW", 0),
+          expansion=IC),
+        T("ic-city-road", 1, "C F R F", C("N"), R("S"), F("ENE E ESE SSE", 0), F("SSW WSW W WNW", 0),
+          expansion=IC),
+        T("ic-corner-road", 1, "C R F C", C("N W"), R("E"), F("ENE", 0), F("ESE SSE S SSW", 0), expansion=IC),
+        T("ic-across-two-roads", 1, "R C R C", C("E W", True), R("N"), R("S"),
+          F("NNW", 0), F("NNE", 0), F("SSE", 0), F("SSW", 0), expansion=IC),
+        T("ic-corner-road-inn", 1, "C F R C", C("N W"), R("S", inn=True), F("SSW", 0), F("SSE ESE E ENE", 0),
+          expansion=IC),
+        T("ic-city-curve-inn", 1, "C F R R", C("N"), R("W S", inn=True), F("WNW ENE E ESE SSE", 0),
+          F("SSW WSW"), expansion=IC),
+        T("ic-corner-curve-inn", 1, "C R R C", C("N W", True), R("E S", inn=True), F("ENE SSW", 0),
+          F("ESE SSE"), expansion=IC),
+        T("ic-junction-inn", 1, "F R R R", R("E", inn=True), R("S"), R("W"),
+          F("WNW NNW N NNE ENE"), F("ESE SSE"), F("SSW WSW"), expansion=IC),
+        T("ic-straight-inn", 1, "F R F R", R("W E", inn=True), F("WNW NNW N NNE ENE"), F("ESE SSE S SSW WSW"),
+          expansion=IC),
+        T("ic-curve-inn", 1, "F F R R", R("W S", inn=True), F("WNW NNW N NNE ENE E ESE SSE"), F("SSW WSW"),
+          expansion=IC),
+        T("ic-two-curves", 1, "R R R R", R("N W"), R("E S"), F("WNW NNW"), F("ESE SSE"),
+          F("NNE ENE SSW WSW"), expansion=IC),
+        T("tb-corner-wheat", 1, "C F F C", C("N W", goods="wheat"), F("ENE E ESE SSE S SSW", 0),
+          expansion=TB),
+        T("tb-corner-wine", 1, "C F F C", C("N W", goods="wine"), F("ENE E ESE SSE S SSW", 0), expansion=TB),
+        T("tb-across-and-city-cloth", 1, "F C C C", C("E W", goods="cloth"), C("S"),
+          F("NNW N NNE", 0), F("C", 0, 1), expansion=TB),
+        T("tb-across-and-city-wine", 1, "F C C C", C("E W", goods="wine"), C("S"),
+          F("NNW N NNE", 0), F("C", 0, 1), expansion=TB),
+        T("tb-three-sided-wheat", 1, "C C F C", C("N E W", goods="wheat"), F("SSE S SSW", 0), expansion=TB),
+        T("tb-corner-and-two-cities-cloth", 1, "C C C C", C("N W", goods="cloth"), C("E"), C("S"),
+          F("C", 0, 1, 2), expansion=TB),
+        T("tb-corner-two-roads-split-cloth", 1, "C R R C", C("N W", goods="cloth"), R("E"), R("S"),
+          F("ENE", 0), F("ESE", 0), F("SSE", 0), F("SSW", 0), expansion=TB),
+        T("tb-corner-two-roads-wine", 1, "C R R C", C("N W", goods="wine"), R("E"), R("S"),
+          F("ENE", 0), F("ESE SSE", 0), F("SSW", 0), expansion=TB),
+        T("tb-corner-road-city-cloth", 1, "C R C C", C("N W", goods="cloth"), C("S"), R("E"),
+          F("ENE", 0), F("ESE", 0, 1), expansion=TB),
+        T("tb-corner-road-city-wheat", 1, "C R C C", C("N W", goods="wheat"), C("S"), R("E"),
+          F("ENE", 0), F("ESE", 0, 1), expansion=TB),
+        T("tb-corner-road-cloth", 1, "C R F C", C("N W", goods="cloth"), R("E"),
+          F("ENE", 0), F("ESE SSE S SSW", 0), expansion=TB),
+        T("tb-corner-road-split-wine", 1, "C R F C", C("N W", goods="wine"), R("E"),
+          F("ENE", 0), F("ESE", 0), F("SSE S SSW", 0), expansion=TB),
+        T("tb-three-sided-road-wine", 1, "C C R C", C("N E W", goods="wine"), R("S"),
+          F("SSE", 0), F("SSW", 0), expansion=TB),
+        T("tb-two-corners-wine", 1, "C C C C", C("N W", goods="wine"), C("E S"), F("C", 0, 1), expansion=TB),
+        T("tb-across-wine", 1, "F C F C", C("E W", goods="wine"), F("NNW N NNE", 0), F("SSE S SSW", 0),
+          expansion=TB),
+        T("tb-city-road", 1, "C R F F", C("N"), R("E"), F("ENE", 0), F("ESE SSE S SSW WSW W WNW", 0),
+          expansion=TB),
+        T("tb-across-road-wheat", 1, "F C R C", C("E W", goods="wheat"), R("S"),
+          F("NNW N NNE", 0), F("SSE", 0), F("SSW", 0), expansion=TB),
+        T("tb-across-road-wine", 1, "F C R C", C("E W", goods="wine"), R("S"),
+          F("NNW N NNE", 0), F("SSE", 0), F("SSW", 0), expansion=TB),
+        T("tb-across-two-roads-wine", 1, "R C R C", C("E W", goods="wine"), R("N"), R("S"),
+          F("NNW", 0), F("NNE", 0), F("SSE", 0), F("SSW", 0), expansion=TB),
+        T("tb-cloister-three-roads", 1, "F R R R", M(), R("E"), R("S"), R("W"),
+          F("WNW NNW N NNE ENE"), F("ESE SSE"), F("SSW WSW"), expansion=TB),
+        T("tb-corner-road-wheat", 1, "C F R C", C("N W", goods="wheat"), R("S"),
+          F("SSW", 0), F("SSE ESE E ENE", 0), expansion=TB),
+        T("tb-corner-road-split-wheat", 1, "C F R C", C("N W", goods="wheat"), R("S"),
+          F("SSW", 0), F("SSE", 0), F("ENE E ESE", 0), expansion=TB),
+        T("tb-city-two-roads", 1, "C F R R", C("N"), R("W"), R("S"),
+          F("WNW", 0), F("SSW WSW"), F("ENE E ESE SSE", 0), expansion=TB),
+        T("tb-road-crossing", 1, "R R R R", R("N S"), R("W E"),
+          F("WNW NNW"), F("NNE ENE"), F("ESE SSE"), F("SSW WSW"), expansion=TB),
+    )
+}  # fmt: skip
+
+# Typed from the garden-edition tables of tiles.md, each in full (not derived from its twin, so that
+# a test can check the two agree: same edges, same features, plus the garden at C).
+GARDEN_TILES: dict[str, RefTile] = {
+    t.name: t
+    for t in (
+        T("E-garden", 1, "C F F F", C("N"), F("ENE E ESE SSE S SSW WSW W WNW", 0), G(), twin="E"),
+        T("H-garden", 1, "C F C F", C("N"), C("S"), F("ENE E ESE WSW W WNW", 0, 1), G(), twin="H"),
+        T("I-garden", 1, "C F F C", C("N"), C("W"), F("ENE E ESE SSE S SSW", 0, 1), G(), twin="I"),
+        T("M-garden", 1, "C F F C", C("N W", True), F("ENE E ESE SSE S SSW", 0), G(), twin="M"),
+        T("N-garden", 1, "C F F C", C("N W"), F("ENE E ESE SSE S SSW", 0), G(), twin="N"),
+        T("R-garden", 1, "C C F C", C("N E W"), F("SSE S SSW", 0), G(), twin="R"),
+        T("U-garden", 1, "F R F R", R("W E"), F("WNW NNW N NNE ENE"), F("ESE SSE S SSW WSW"), G(), twin="U"),
+        T("V-garden", 1, "F F R R", R("W S"), F("WNW NNW N NNE ENE E ESE SSE"), F("SSW WSW"), G(), twin="V"),
+        T("river-curve-garden", 1, "F F ~ ~", F("WNW NNW N NNE ENE E ESE SSE"), F("SSW WSW"), G(),
+          river=True, twin="river-curve"),
+        T("ic-four-cities-garden", 1, "C C C C", C("N"), C("E"), C("S"), C("W"), F("C", 0, 1, 2, 3), G(),
+          expansion=IC, twin="ic-four-cities"),
+        T("ic-straight-inn-garden", 1, "F R F R", R("W E", inn=True), F("WNW NNW N NNE ENE"),
+          F("ESE SSE S SSW WSW"), G(), expansion=IC, twin="ic-straight-inn"),
+        T("tb-corner-two-roads-wine-garden", 1, "C R R C", C("N W", goods="wine"), R("E"), R("S"),
+          F("ENE", 0), F("ESE SSE", 0), F("SSW", 0), G(), expansion=TB, twin="tb-corner-two-roads-wine"),
+        T("tb-corner-road-cloth-garden", 1, "C R F C", C("N W", goods="cloth"), R("E"),
+          F("ENE", 0), F("ESE SSE S SSW", 0), G(), expansion=TB, twin="tb-corner-road-cloth"),
+    )
+}  # fmt: skip
+
+ALL_TILES: dict[str, RefTile] = {**REF_TILES, **EXPANSION_TILES, **GARDEN_TILES}
+
 BASE_NAMES = tuple(n for n, t in REF_TILES.items() if not t.river)
 RIVER_NAMES = tuple(n for n, t in REF_TILES.items() if t.river)
+ALL_RIVER_NAMES = tuple(n for n, t in ALL_TILES.items() if t.river)
+
+EXPANSIONS = ("river", "abbot", IC, TB)
+
+
+def tile_counts(expansions=()) -> dict[str, int]:
+    """How many of each tile a game with these expansions has (tiles.md), every name listed.
+
+    Without the Abbot a garden tile counts 0 (its twin is the same tile); with it, each garden tile
+    counts 1 and takes that one away from its twin.
+    """
+    expansions = frozenset(expansions)
+    counts = {}
+    for name, tile in ALL_TILES.items():
+        if tile.expansion != "base" and tile.expansion not in expansions:
+            counts[name] = 0
+        elif tile.twin is not None:
+            counts[name] = tile.count if "abbot" in expansions else 0
+        else:
+            counts[name] = tile.count
+    for name, tile in ALL_TILES.items():
+        if tile.twin is not None:
+            counts[tile.twin] -= counts[name]
+    return counts
 
 
 @cache
 def oriented_edges(name: str, rotation: int) -> dict[str, str]:
     """side -> edge kind as the tile lies after ``rotation`` degrees clockwise."""
     q = rotation // 90
-    canon = REF_TILES[name].edges
+    canon = ALL_TILES[name].edges
     return {rotate_side(s, q): canon[i] for i, s in enumerate(SIDE_NAMES)}
 
 
-def oriented_features(name: str, rotation: int) -> list[Feat]:
+@cache
+def _oriented_features(name: str, rotation: int) -> tuple[Feat, ...]:
     q = rotation // 90
-    return [
-        Feat(f.kind, frozenset(rotate_place(p, q) for p in f.places), f.pennant, f.cities)
-        for f in REF_TILES[name].features
-    ]
+    return tuple(
+        replace(f, places=frozenset(rotate_place(p, q) for p in f.places)) for f in ALL_TILES[name].features
+    )
+
+
+def oriented_features(name: str, rotation: int) -> list[Feat]:
+    return list(_oriented_features(name, rotation))
 
 
 def feature_sides(feat: Feat) -> list[str]:
@@ -166,21 +343,63 @@ def feature_sides(feat: Feat) -> list[str]:
     return [s for s, (_, m, _) in SIDE_PLACES.items() if m in feat.places]
 
 
-def majority(meeples: Counter) -> list[int]:
-    if not meeples:
+def majority(strength: Counter) -> list[int]:
+    """The players with the most strength (meeples, a big meeple counting two); nobody with none."""
+    strength = {p: n for p, n in strength.items() if n > 0}
+    if not strength:
         return []
-    top = max(meeples.values())
-    return sorted(p for p, n in meeples.items() if n == top)
+    top = max(strength.values())
+    return sorted(p for p, n in strength.items() if n == top)
+
+
+# -- figures -----------------------------------------------------------------------------------
+
+FIGURE_KINDS = ("meeple", "big", "abbot", "builder", "pig")
+FIGURES_PER_PLAYER = {"meeple": 7, "big": 1, "abbot": 1, "builder": 1, "pig": 1}
+FIGURE_EXPANSION = {"big": IC, "abbot": "abbot", "builder": TB, "pig": TB}
+STRENGTH = {"meeple": 1, "big": 2}
+"""What a figure weighs where majority is decided; the others (abbot, builder, pig) weigh nothing."""
+FOLLOWERS = ("meeple", "big")  # what a builder or pig needs beside it
+
+
+@dataclass(frozen=True)
+class Figure:
+    player: int
+    kind: str = "meeple"
+
+
+CATEGORIES = ("road", "city", "cloister", "garden", "farm", "goods", "banked")
+BASE_CATEGORIES = ("road", "city", "cloister", "farm", "banked")
+CATEGORY_OF = {
+    "road": "road",
+    "city": "city",
+    "cloister": "cloister",
+    "garden": "garden",
+    "field": "farm",
+    "goods": "goods",
+}
+GOODS = ("wine", "wheat", "cloth")
 
 
 @dataclass
 class RefEvent:
-    when: str
-    kind: str
+    when: str  # play, recall, end, farms, goods
+    kind: str  # road, city, cloister, garden, field, goods
     winners: list[int]
     points: int
     complete: bool
     tiles: int
+    placement: int | None = None
+    squares: tuple = ()
+    pennants: int = 0
+    strength: dict = field(default_factory=dict)
+    cities: tuple = ()  # farms: the completed cities paid for, each as its squares
+    good: str | None = None  # goods: which good
+    tokens: dict = field(default_factory=dict)  # goods: each player's tokens of it
+
+
+def squares_of(group) -> list[tuple[int, int]]:
+    return sorted({sq for sq, _ in group})
 
 
 @dataclass
@@ -192,20 +411,33 @@ class RefGame:
     farmers: str = "3rd"
     river: bool = False
     final: bool = False
+    expansions: frozenset = frozenset()
     tiles: dict = field(default_factory=dict)  # (x, y) -> (name, rotation, [Feat])
     order: list = field(default_factory=list)
     supply: dict = field(default_factory=dict)
-    meeples: dict = field(default_factory=dict)  # (square, feature index) -> player
-    in_supply: list = field(default_factory=list)
+    figures: dict = field(default_factory=dict)  # (square, feature index) -> Figure
+    stock: list = field(default_factory=list)  # per player: kind -> figures in supply
     events: list = field(default_factory=list)
+    tokens: list = field(default_factory=list)  # per player: Counter of goods tokens
+    layers: list = field(default_factory=list)  # who laid each placement (None: the start tile)
+    extra_for: int | None = None  # the player whose builder earned the next placement
     river_end: tuple | None = None  # (square, side the river leaves through)
     last_turn: str = "straight"
     river_started: bool = False
     warnings: int = 0
 
     def __post_init__(self) -> None:
-        self.supply = {n: t.count for n, t in REF_TILES.items() if self.river or not t.river}
-        self.in_supply = [7] * self.players
+        self.expansions = frozenset(self.expansions) | ({"river"} if self.river else frozenset())
+        self.river = "river" in self.expansions
+        self.supply = tile_counts(self.expansions)
+        kinds = [k for k in FIGURE_KINDS if k == "meeple" or FIGURE_EXPANSION[k] in self.expansions]
+        self.stock = [{k: FIGURES_PER_PLAYER[k] for k in kinds} for _ in range(self.players)]
+        self.tokens = [Counter() for _ in range(self.players)]
+
+    @property
+    def in_supply(self) -> list[int]:
+        """Each player's normal meeples in supply."""
+        return [s["meeple"] for s in self.stock]
 
     # -- features by flood fill ----------------------------------------------------------------
 
@@ -249,35 +481,82 @@ class RefGame:
         return True
 
     def neighbours(self, square) -> int:
+        return len(self.around(square)) - 1
+
+    def around(self, square) -> list:
+        """The square and those of its eight neighbours that hold a tile."""
         x, y = square
-        return sum(
-            (x + dx, y + dy) in self.tiles for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)
-        )
+        return [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (x + dx, y + dy) in self.tiles]
+
+    def strength(self, group) -> Counter:
+        """Majority strength per player on a feature: meeples 1, big meeples 2, nothing else."""
+        out = Counter()
+        for m in group:
+            fig = self.figures.get(m)
+            if fig is not None and fig.kind in STRENGTH:
+                out[fig.player] += STRENGTH[fig.kind]
+        return out
 
     def group_meeples(self, group) -> Counter:
-        return Counter(self.meeples[m] for m in group if m in self.meeples)
+        return self.strength(group)
+
+    def holds(self, group, player, kinds) -> bool:
+        return any(
+            (fig := self.figures.get(m)) is not None and fig.player == player and fig.kind in kinds
+            for m in group
+        )
 
     def points(self, kind, group, complete) -> int:
-        tiles = len({sq for sq, _ in group})
+        feats = [self.tiles[sq][2][i] for sq, i in group]
+        tiles = len(squares_of(group))
         if kind == "road":
+            if any(f.inn for f in feats):
+                return 2 * tiles if complete else 0
             return tiles
-        pennants = sum(1 for sq, i in group if self.tiles[sq][2][i].pennant)
+        pennants = sum(f.pennant for f in feats)
+        if any(f.cathedral for f in feats):
+            return 3 * (tiles + pennants) if complete else 0
         if complete:
             if tiles == 2 and self.small_city == 2:
                 return 2
             return 2 * (tiles + pennants)
         return tiles + pennants
 
-    # -- legality ------------------------------------------------------------------------------
+    def feature_event(self, when, kind, group, complete, placement=None) -> RefEvent:
+        strength = self.strength(group)
+        squares = squares_of(group)
+        return RefEvent(
+            when,
+            kind,
+            majority(strength),
+            self.points(kind, group, complete),
+            complete,
+            len(squares),
+            placement=placement,
+            squares=tuple(squares),
+            pennants=sum(self.tiles[sq][2][i].pennant for sq, i in group),
+            strength=dict(strength),
+        )
 
-    def edges_ok(self, name, square, rotation) -> bool:
+    # -- legality of a tile --------------------------------------------------------------------
+
+    def edge_mismatch(self, name, square, rotation) -> str | None:
         edges = oriented_edges(name, rotation)
         x, y = square
         for side, (dx, dy) in STEP.items():
             other = self.tiles.get((x + dx, y + dy))
-            if other is not None and oriented_edges(other[0], other[1])[OPPOSITE[side]] != edges[side]:
-                return False
-        return True
+            if other is None:
+                continue
+            theirs = oriented_edges(other[0], other[1])[OPPOSITE[side]]
+            if theirs != edges[side]:
+                return (
+                    f"its {side} edge ({edges[side]}) does not match the {theirs} edge of {other[0]} "
+                    f"at {(x + dx, y + dy)}"
+                )
+        return None
+
+    def edges_ok(self, name, square, rotation) -> bool:
+        return self.edge_mismatch(name, square, rotation) is None
 
     def touches(self, square) -> bool:
         x, y = square
@@ -305,24 +584,45 @@ class RefGame:
             return "straight"
         return "right" if new == rotate_side(out, 1) else "left"
 
-    def basic_ok(self, name, square, rotation) -> bool:
-        if REF_TILES[name].river and not self.river:
-            return False
-        if self.supply.get(name, 0) <= 0 or square in self.tiles:
-            return False
+    def basic_problem(self, name, square, rotation) -> str | None:
+        tile = ALL_TILES.get(name)
+        if tile is None:
+            return f"there is no tile called {name!r}"
+        if tile.expansion != "base" and tile.expansion not in self.expansions:
+            return f"{name} is a tile of the {tile.expansion} expansion, which is not in play"
+        if tile.twin is not None and "abbot" not in self.expansions:
+            return f"without the Abbot there is no garden tile {name} (it is simply {tile.twin})"
+        if self.supply.get(name, 0) <= 0:
+            return f"no {name} left: the game has {tile_counts(self.expansions)[name]}"
+        if square in self.tiles:
+            return f"square {square} already holds a tile"
         if not self.tiles:
-            return self.final or name == ("river-spring" if self.river else "D")
-        if not self.edges_ok(name, square, rotation):
-            return False
-        return self.final or self.touches(square)
+            start = "river-spring" if self.river else "D"
+            if self.final or name == start:
+                return None
+            return f"the start tile must be {start}"
+        mismatch = self.edge_mismatch(name, square, rotation)
+        if mismatch:
+            return mismatch
+        if not self.final and not self.touches(square):
+            return "it does not touch the board along an edge"
+        return None
 
-    def river_tile_ok(self, name, square, rotation, *, check_lake=True) -> bool:
+    def basic_ok(self, name, square, rotation) -> bool:
+        return self.basic_problem(name, square, rotation) is None
+
+    def river_problem(self, name, square, rotation, *, check_lake=True) -> str | None:
         turn = self.river_turn(name, square, rotation)
         if turn is None:
-            return False
+            return "it does not continue the river from its open end"
         if turn != "straight" and turn == self.last_turn:
-            return False
-        return not (name == "river-lake" and check_lake and self.some_river_tile_fits(exclude_lake=True))
+            return "the river may not turn the same way twice in a row"
+        if name == "river-lake" and check_lake and self.some_river_tile_fits(exclude_lake=True):
+            return "the lake comes last, while another river tile still fits"
+        return None
+
+    def river_tile_ok(self, name, square, rotation, *, check_lake=True) -> bool:
+        return self.river_problem(name, square, rotation, check_lake=check_lake) is None
 
     def candidate_squares(self):
         out = set()
@@ -338,7 +638,7 @@ class RefGame:
         (ex, ey), out = self.river_end
         dx, dy = STEP[out]
         square = (ex + dx, ey + dy)  # a river tile can only go beyond the river's open end
-        for name in RIVER_NAMES:
+        for name in ALL_RIVER_NAMES:
             if exclude_lake and name == "river-lake":
                 continue
             if self.supply.get(name, 0) <= 0:
@@ -348,14 +648,19 @@ class RefGame:
                     return True
         return False
 
+    def problem(self, name, square, rotation) -> str | None:
+        """Why this tile may not be laid there now, or None when it may."""
+        basic = self.basic_problem(name, square, rotation)
+        if basic or self.final or not self.river or not self.tiles:
+            return basic
+        if ALL_TILES[name].river:
+            return self.river_problem(name, square, rotation)
+        if self.some_river_tile_fits():
+            return "the river is not finished: a river tile must come first"
+        return None
+
     def legal(self, name, square, rotation) -> bool:
-        if not self.basic_ok(name, square, rotation):
-            return False
-        if self.final or not self.river or not self.tiles:
-            return True
-        if REF_TILES[name].river:
-            return self.river_tile_ok(name, square, rotation)
-        return not self.some_river_tile_fits()
+        return self.problem(name, square, rotation) is None
 
     def legal_set(self, name) -> set:
         squares = self.candidate_squares() if self.tiles else {(0, 0)}
@@ -363,13 +668,82 @@ class RefGame:
 
     # -- playing -------------------------------------------------------------------------------
 
-    def play(self, name, x, y, rotation, meeple=None, *, check=True) -> list[RefEvent]:
-        """Lay a tile (and meeple: (player, place)); return what it scored. Raises on a broken rule."""
+    def play(
+        self, name, x, y, rotation, meeple=None, *, recall=None, layer=None, check=True
+    ) -> list[RefEvent]:
+        """Lay a tile with at most one figure or recall; return what it scored. Raises RefIllegal.
+
+        ``meeple`` is (player, place) or (player, place, kind); ``recall`` is (player, x, y), taking
+        that player's abbot back from square (x, y); ``layer`` is the placement's ``player`` when the
+        file names it. After a refusal the game is half-changed: a refused file is refused whole.
+        """
+        index = len(self.order)
         square = (x, y)
-        if check and not self.legal(name, square, rotation):
-            raise ValueError(f"reference: {name}@{x},{y}/{rotation} is not legal")
+        figure = place = None
+        if meeple is not None:
+            player, place, *kind = meeple
+            figure = Figure(player, kind[0] if kind else "meeple")
+        if figure is not None and recall is not None:
+            raise RefIllegal("a placement carries one figure or one recall, not both")
+        owner = figure.player if figure else recall[0] if recall else None
+        if owner is not None and not 0 <= owner < self.players:
+            raise RefIllegal(f"there is no player {owner}")
+        layer = self.layer_of(index, layer, owner)
+        # A second tile never earns a third: the placement right after an earned extra turn, by
+        # the same player, is that extra tile.
+        bonus_tile = self.extra_for is not None and layer == self.extra_for
+        self.extra_for = None
+        if check:
+            problem = self.problem(name, square, rotation)
+            if problem:
+                raise RefIllegal(problem)
+        self._lay(name, square, rotation)
+        # Decision: the builder's extra tile is earned when the tile extends the road or city that
+        # held the layer's builder before this tile, even if the same tile then completes it and
+        # the builder goes home (the publisher's clarification on Wikicarpedia, Traders & Builders:
+        # the second part of the turn happens although the builder left in the first). The tile
+        # that brings the builder earns nothing: the builder is not there yet when it is laid.
+        earned = not self.final and not bonus_tile and self.extends_builder_of(layer, square)
+        events = []
+        if figure is not None:
+            self._stand(square, place, figure)
+        if recall is not None:
+            events.append(self._recall(index, recall))
+        if not self.final:
+            events += self._score_play(square, index, layer)
+        self.events += events
+        self.layers.append(layer)
+        if earned:
+            self.extra_for = layer
+        return events
+
+    def layer_of(self, index, given, owner) -> int | None:
+        """Who laid placement ``index``: as given, else the figure's owner, else turn order."""
+        if given is not None:
+            if not 0 <= given < self.players:
+                raise RefIllegal(f"there is no player {given} to lay the tile")
+            if owner is not None and owner != given:
+                raise RefIllegal(
+                    f"player {given} laid the tile, so the figure or recall must be theirs, "
+                    f"not player {owner}'s"
+                )
+            return given
+        if owner is not None:
+            return owner
+        # Decision: the start tile has no layer unless the file names one; placement 1 is player
+        # 0's even when a figure stood on the start tile (board-format.md). Such a figure is still
+        # allowed, as it always was in this model and in files valid before the expansions.
+        if index == 0:
+            return None
+        if index == 1:
+            return 0
+        if self.extra_for is not None:
+            return self.extra_for
+        return (self.layers[-1] + 1) % self.players
+
+    def _lay(self, name, square, rotation) -> None:
         river_turn = None
-        if REF_TILES[name].river and not self.final:
+        if ALL_TILES[name].river and not self.final:
             river_turn = self.river_turn(name, square, rotation) if self.river_started else "start"
         self.tiles[square] = (name, rotation, oriented_features(name, rotation))
         self.order.append(square)
@@ -381,27 +755,114 @@ class RefGame:
             out_sides = [s for s in self.river_sides(name, rotation) if s != OPPOSITE[self.river_end[1]]]
             self.river_end = (square, out_sides[0]) if out_sides else None
             self.last_turn = river_turn
-        if meeple is not None:
-            player, place = meeple
-            index = self.feature_at(square, place)
-            if index is None:
-                raise ValueError("reference: no feature there")
-            if not self.final and self.group_meeples(self.group(square, index)):
-                raise ValueError("reference: feature occupied")
-            if self.in_supply[player] <= 0:
-                raise ValueError("reference: no meeple left")
-            self.meeples[(square, index)] = player
-            self.in_supply[player] -= 1
+
+    def extends_builder_of(self, player, square) -> bool:
+        """Does the tile on ``square`` join a road or city where ``player``'s builder stands?"""
+        if player is None:
+            return False
+        for i, feat in enumerate(self.tiles[square][2]):
+            if feat.kind in ("road", "city") and self.holds(self.group(square, i), player, ("builder",)):
+                return True
+        return False
+
+    def feature_for(self, square, place, kind) -> int:
+        """The feature a figure of ``kind`` stands on at ``place`` of the tile on ``square``."""
+        if place not in PLACES:
+            raise RefIllegal(f"there is no place {place!r} on a tile")
+        feats = self.tiles[square][2]
+        there = [i for i, f in enumerate(feats) if place in f.places]
+        if not there:
+            raise RefIllegal(f"nothing at {place} of this tile for a figure to stand on")
+        if kind == "abbot":
+            # where a garden and a small field share C (ic-four-cities-garden) the kind decides
+            ok = [i for i in there if feats[i].kind in ("cloister", "garden")]
+            if not ok:
+                raise RefIllegal(
+                    f"an abbot stands only on a cloister or a garden, not on the {feats[there[0]].kind}"
+                )
+            return ok[0]
+        ok = [i for i in there if feats[i].kind != "garden"]
+        if not ok:
+            raise RefIllegal(f"only an abbot may stand on a garden, not a {kind}")
+        index = ok[0]
+        wanted = {"builder": ("road", "city"), "pig": ("field",)}.get(kind)
+        if wanted and feats[index].kind not in wanted:
+            raise RefIllegal(
+                f"a {kind} stands only on a {' or '.join(wanted)}, not on the {feats[index].kind}"
+            )
+        return index
+
+    def _stand(self, square, place, figure) -> None:
+        index = self.check_figure(square, place, figure)
+        self.figures[(square, index)] = figure
+        self.stock[figure.player][figure.kind] -= 1
+
+    def check_figure(self, square, place, figure) -> int:
+        """The feature index ``figure`` would stand on at ``place`` of the tile just laid on
+        ``square``; raises RefIllegal when it may not."""
+        kind, player = figure.kind, figure.player
+        if kind not in FIGURE_KINDS:
+            raise RefIllegal(f"there is no figure of kind {kind!r}")
+        if kind not in self.stock[player]:
+            raise RefIllegal(f"no {kind} in this game: it comes with the {FIGURE_EXPANSION[kind]} expansion")
+        if self.stock[player][kind] <= 0:
+            allowed = FIGURES_PER_PLAYER[kind]
+            raise RefIllegal(f"player {player} has no {kind} left ({allowed} each, all on the board)")
+        index = self.feature_for(square, place, kind)
+        if not self.final:
+            group = self.group(square, index)
+            if kind == "builder":
+                if not self.holds(group, player, FOLLOWERS):
+                    raise RefIllegal(
+                        f"a builder joins a meeple of its own player; player {player} has none here"
+                    )
+                if self.complete(group):
+                    raise RefIllegal("a builder may not go on a road or city that this very tile completes")
+            elif kind == "pig":
+                if not self.holds(group, player, FOLLOWERS):
+                    raise RefIllegal(f"a pig joins a farmer of its own player; player {player} has none here")
+            elif any(m in self.figures for m in group):
+                raise RefIllegal(f"the {self.tiles[square][2][index].kind} at {place} is already occupied")
+        return index
+
+    def _recall(self, index, recall) -> RefEvent:
+        player, x, y = recall
+        if "abbot" not in self.expansions:
+            raise RefIllegal("a recall takes an abbot back, and there are no abbots without the Abbot")
         if self.final:
-            return []
-        return self._score_play(square)
+            raise RefIllegal("a recall happens during play: there is none on a final board")
+        square = (x, y)
+        if square not in self.tiles:
+            raise RefIllegal(f"no tile on {square} to take an abbot back from")
+        found = [(m, f) for m, f in self.figures.items() if m[0] == square and f.kind == "abbot"]
+        if not found:
+            raise RefIllegal(f"no abbot stands on {square}")
+        member, abbot = found[0]
+        if abbot.player != player:
+            raise RefIllegal(f"the abbot on {square} is player {abbot.player}'s, not player {player}'s")
+        # Decision: the tile is laid before the recall, so the recall sees it; if it is the eighth
+        # neighbour the cloister or garden is complete and scores 9 (board-format.md: "only an
+        # unfinished one can be recalled"), so the recall is refused rather than scored.
+        n = self.neighbours(square)
+        if n == 8:
+            kind = self.tiles[square][2][member[1]].kind
+            raise RefIllegal(
+                f"the {kind} on {square} is complete: it scores 9 and its abbot goes home; "
+                "only an unfinished one can be recalled"
+            )
+        del self.figures[member]
+        self.stock[player]["abbot"] += 1
+        kind = self.tiles[square][2][member[1]].kind
+        around = tuple(sorted(self.around(square)))
+        return RefEvent("recall", kind, [player], 1 + n, False, 1 + n, index, around, 0, {player: 1})
 
-    def _return(self, group) -> None:
+    def _send_home(self, group) -> None:
         for m in group:
-            if m in self.meeples:
-                self.in_supply[self.meeples.pop(m)] += 1
+            if m in self.figures:
+                fig = self.figures.pop(m)
+                self.stock[fig.player][fig.kind] += 1
 
-    def _score_play(self, square) -> list[RefEvent]:
+    def _score_play(self, square, index, layer) -> list[RefEvent]:
         events = []
         done = set()
         for i, feat in enumerate(self.tiles[square][2]):
@@ -411,12 +872,15 @@ class RefGame:
             if group in done or not self.complete(group):
                 continue
             done.add(group)
-            who = self.group_meeples(group)
-            if who:
-                tiles = len({sq for sq, _ in group})
-                points = self.points(feat.kind, group, True)
-                events.append(RefEvent("play", feat.kind, majority(who), points, True, tiles))
-                self._return(group)
+            if feat.kind == "city" and layer is not None:
+                # the layer takes the goods, whoever owns the city and even if nobody does
+                for sq, j in group:
+                    good = self.tiles[sq][2][j].goods
+                    if good:
+                        self.tokens[layer][good] += 1
+            if self.strength(group):
+                events.append(self.feature_event("play", feat.kind, group, True, index))
+            self._send_home(group)  # meeples, big meeples and builders alike
         x, y = square
         for dx in (-1, 0, 1):
             for dy in (-1, 0, 1):
@@ -424,11 +888,47 @@ class RefGame:
                 if sq not in self.tiles or self.neighbours(sq) != 8:
                     continue
                 for i, feat in enumerate(self.tiles[sq][2]):
-                    if feat.kind == "cloister" and (sq, i) in self.meeples:
-                        events.append(RefEvent("play", "cloister", [self.meeples[(sq, i)]], 9, True, 9))
-                        self._return({(sq, i)})
-        self.events += events
+                    fig = self.figures.get((sq, i))
+                    if feat.kind in ("cloister", "garden") and fig is not None:
+                        around = tuple(sorted(self.around(sq)))
+                        events.append(
+                            RefEvent(
+                                "play", feat.kind, [fig.player], 9, True, 9, index, around, 0, {fig.player: 1}
+                            )
+                        )
+                        self._send_home({(sq, i)})
         return events
+
+    # -- a final board -------------------------------------------------------------------------
+
+    def check_final_board(self) -> None:
+        """What a final board must satisfy once every tile is down (board-format.md, final)."""
+        if self.tiles:
+            start = next(iter(self.tiles))
+            seen = {start}
+            todo = [start]
+            while todo:
+                x, y = todo.pop()
+                for dx, dy in STEP.values():
+                    sq = (x + dx, y + dy)
+                    if sq in self.tiles and sq not in seen:
+                        seen.add(sq)
+                        todo.append(sq)
+            if len(seen) != len(self.tiles):
+                apart = sorted(set(self.tiles) - seen)[0]
+                raise RefIllegal(f"the board is not one connected piece: {apart} is cut off from {start}")
+        # Decision: on a final board the builder's and pig's condition (a follower of the same
+        # player on the feature) is checked on the finished board, not in file order: tiles come in
+        # any order, so a builder may be listed before its meeple's tile.
+        for (square, index), fig in sorted(self.figures.items()):
+            if fig.kind in ("builder", "pig"):
+                group = self.group(square, index)
+                if not self.holds(group, fig.player, FOLLOWERS):
+                    what = "meeple" if fig.kind == "builder" else "farmer"
+                    raise RefIllegal(
+                        f"the {fig.kind} of player {fig.player} on {square} has no {what} "
+                        "of its player beside it"
+                    )
 
     # -- the end -------------------------------------------------------------------------------
 
@@ -437,33 +937,32 @@ class RefGame:
         done = set()
         fields = []
         self.warnings = 0
-        for member in sorted(self.meeples):
+        for member in sorted(self.figures):
             sq, i = member
             feat = self.tiles[sq][2][i]
-            if feat.kind == "cloister":
-                who = Counter(p for m, p in self.meeples.items() if m == member)
+            if feat.kind in ("cloister", "garden"):
+                owner = self.figures[member].player
                 n = self.neighbours(sq)
                 self.warnings += n == 8
-                events.append(RefEvent("end", "cloister", majority(who), 1 + n, n == 8, 1 + n))
+                around = tuple(sorted(self.around(sq)))
+                events.append(
+                    RefEvent("end", feat.kind, [owner], 1 + n, n == 8, 1 + n, None, around, 0, {owner: 1})
+                )
                 continue
             group = self.group(sq, i)
             if group in done:
                 continue
             done.add(group)
+            if not self.strength(group):
+                continue  # a builder or pig alone (checked never to happen)
             if feat.kind == "field":
                 fields.append(group)
                 continue
             complete = self.complete(group)
-            if complete:
-                self.warnings += 1
-            who = self.group_meeples(group)
-            tiles = len({s for s, _ in group})
-            events.append(
-                RefEvent(
-                    "end", feat.kind, majority(who), self.points(feat.kind, group, complete), complete, tiles
-                )
-            )
+            self.warnings += complete
+            events.append(self.feature_event("end", feat.kind, group, complete))
         events += self._farm_events(fields)
+        events += self._goods_events()
         return events
 
     def field_cities(self, group) -> set:
@@ -475,34 +974,78 @@ class RefGame:
                     cities.add(city)
         return cities
 
+    def pigs(self, group) -> set[int]:
+        return {fig.player for m in group if (fig := self.figures.get(m)) is not None and fig.kind == "pig"}
+
     def _farm_events(self, fields) -> list[RefEvent]:
         events = []
-        if self.farmers == "3rd":
-            for group in fields:
+
+        def pay(points_of: dict[int, int], group_strength: Counter, cities) -> None:
+            # one event per distinct amount, so that a pig's owner and a rival tied with them differ
+            by_points: dict[int, list[int]] = {}
+            for p, pts in sorted(points_of.items()):
+                by_points.setdefault(pts, []).append(p)
+            city_squares = tuple(sorted(tuple(squares_of(c)) for c in cities))
+            for pts, who in sorted(by_points.items()):
                 events.append(
                     RefEvent(
                         "farms",
                         "field",
-                        majority(self.group_meeples(group)),
-                        3 * len(self.field_cities(group)),
+                        who,
+                        pts,
                         False,
                         0,
+                        strength=dict(group_strength),
+                        cities=city_squares,
                     )
                 )
+
+        if self.farmers == "3rd":
+            for group in fields:
+                strength = self.strength(group)
+                cities = self.field_cities(group)
+                pigs = self.pigs(group)
+                pay({p: (4 if p in pigs else 3) * len(cities) for p in majority(strength)}, strength, cities)
         elif self.farmers == "2nd":
             won: dict[int, set] = {}
+            with_pig: dict[int, set] = {}
+            strength_of: dict[int, Counter] = {}
             for group in fields:
-                for p in majority(self.group_meeples(group)):
-                    won.setdefault(p, set()).update(self.field_cities(group))
+                strength = self.strength(group)
+                cities = self.field_cities(group)
+                pigs = self.pigs(group)
+                for p in majority(strength):
+                    won.setdefault(p, set()).update(cities)
+                    strength_of.setdefault(p, Counter()).update(strength)
+                    if p in pigs:
+                        with_pig.setdefault(p, set()).update(cities)
             for p, cities in sorted(won.items()):
-                events.append(RefEvent("farms", "field", [p], 3 * len(cities), False, 0))
+                pig_cities = with_pig.get(p, set())
+                points = 3 * len(cities - pig_cities) + 4 * len(pig_cities)
+                pay({p: points}, strength_of[p], cities)
         else:
             by_city: dict[frozenset, Counter] = {}
+            pigs_by_city: dict[frozenset, set] = {}
             for group in fields:
+                strength = self.strength(group)
+                pigs = self.pigs(group)
                 for city in self.field_cities(group):
-                    by_city.setdefault(city, Counter()).update(self.group_meeples(group))
-            for who in by_city.values():
-                events.append(RefEvent("farms", "field", majority(who), 4, False, 0))
+                    by_city.setdefault(city, Counter()).update(strength)
+                    pigs_by_city.setdefault(city, set()).update(pigs)
+            for city, strength in by_city.items():
+                pigs = pigs_by_city[city]
+                pay({p: 5 if p in pigs else 4 for p in majority(strength)}, strength, [city])
+        return events
+
+    def _goods_events(self) -> list[RefEvent]:
+        events = []
+        for good in GOODS:
+            held = {p: t[good] for p, t in enumerate(self.tokens) if t[good] > 0}
+            if not held:
+                continue  # nobody scores with 0 tokens
+            top = max(held.values())
+            winners = sorted(p for p, n in held.items() if n == top)
+            events.append(RefEvent("goods", "goods", winners, 10, False, 0, good=good, tokens=held))
         return events
 
     def totals(self, banked=None) -> list[int]:
@@ -512,12 +1055,395 @@ class RefGame:
                 totals[p] += e.points
         return totals
 
-    def by_category(self, banked=None) -> list[dict[str, int]]:
-        kinds = {"road": "road", "city": "city", "cloister": "cloister", "field": "farm"}
-        out = [{"road": 0, "city": 0, "cloister": 0, "farm": 0, "banked": 0} for _ in range(self.players)]
+    def by_category(self, banked=None, *, categories=BASE_CATEGORIES) -> list[dict[str, int]]:
+        """Points per category and player; by default the base game's five categories, as the
+        differential tests compare them (pass ``categories=CATEGORIES`` for all seven)."""
+        out = [dict.fromkeys(CATEGORIES, 0) for _ in range(self.players)]
         for p, b in enumerate(banked or []):
             out[p]["banked"] = b
         for e in self.events + self.end_events():
             for p in e.winners:
-                out[p][kinds[e.kind]] += e.points
+                out[p][CATEGORY_OF[e.kind]] += e.points
+        for p in out:
+            left_out = {k: v for k, v in p.items() if k not in categories and v}
+            if left_out:
+                raise ValueError(f"points outside the categories asked for: {left_out}")
+        return [{k: p[k] for k in categories} for p in out]
+
+    def report(self, names, banked=None) -> dict:
+        """The JSON score report of board-format.md."""
+        end = self.end_events()
+        categories = self.by_category(banked, categories=CATEGORIES)
+        players = [
+            {"name": name, "total": sum(cats.values()), "by_category": cats}
+            for name, cats in zip(names, categories, strict=True)
+        ]
+        return {
+            "players": players,
+            "events": [event_dict(e) for e in self.events + end],
+            "warnings": self._warnings(),
+        }
+
+    def _warnings(self) -> list[dict]:
+        out = []
+        for e in self.end_events():
+            if e.when == "end" and e.complete:
+                out.append(
+                    {
+                        "code": "completed_with_meeples",
+                        "feature": e.kind,
+                        "tiles": [list(sq) for sq in e.squares],
+                        "message": f"a completed {e.kind} still holds figures: it should have scored in play",
+                    }
+                )
         return out
+
+
+def event_dict(e: RefEvent) -> dict:
+    out = {
+        "when": e.when,
+        "placement": e.placement,
+        "feature": e.kind,
+        "complete": e.complete,
+        "tiles": [list(sq) for sq in e.squares],
+        "pennants": e.pennants,
+        "meeples": {str(p): n for p, n in sorted(e.strength.items())},
+        "winners": list(e.winners),
+        "points": e.points,
+    }
+    if e.when == "farms":
+        out["cities"] = [[list(sq) for sq in city] for city in e.cities]
+    if e.when == "goods":
+        out["good"] = e.good
+        out["tokens"] = {str(p): n for p, n in sorted(e.tokens.items())}
+    return out
+
+
+# -- the board file ------------------------------------------------------------------------------
+
+FORMAT = "carcassonne-board/1"
+COLOURS = ("red", "blue", "green", "yellow", "black", "grey", "pink")
+TOP_KEYS = {"format", "players", "rules", "expansions", "mode", "placements", "banked", "goods"}
+PLACEMENT_KEYS = {"tile", "x", "y", "rotation", "meeple", "recall", "player"}
+
+
+@dataclass(frozen=True)
+class RefPlacement:
+    tile: str
+    x: int
+    y: int
+    rotation: int = 0
+    figure: tuple | None = None  # (player, place, kind)
+    recall: tuple | None = None  # (player, x, y)
+    player: int | None = None  # the layer, when the file names it
+
+
+@dataclass(frozen=True)
+class RefBoard:
+    names: tuple[str, ...]
+    small_city: int
+    farmers: str
+    expansions: frozenset
+    final: bool
+    placements: tuple[RefPlacement, ...]
+    banked: tuple[int, ...] | None
+    goods: tuple[dict, ...] | None
+
+
+def _need(ok, message: str) -> None:
+    if not ok:
+        raise RefIllegal(message)
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _only_keys(obj: dict, allowed: set, what: str) -> None:
+    # Decision: unknown fields are refused rather than ignored, so that a misspelt field (say
+    # "meeples" for "meeple") cannot silently change a hand-typed board.
+    unknown = sorted(set(obj) - allowed)
+    _need(not unknown, f"{what} has unknown field(s): {', '.join(map(str, unknown))}")
+
+
+def read_document(doc) -> RefBoard:
+    """Check the form of a board file (everything but the rules of play) and read it."""
+    _need(isinstance(doc, dict), "a board file is a JSON object")
+    _only_keys(doc, TOP_KEYS, "the board file")
+    _need(doc.get("format") == FORMAT, f"format must be exactly {FORMAT!r}")
+
+    expansions = doc.get("expansions", [])
+    _need(isinstance(expansions, list), "expansions must be a list")
+    for e in expansions:
+        _need(isinstance(e, str) and e in EXPANSIONS, f"unknown expansion {e!r}")
+    _need(len(set(expansions)) == len(expansions), "an expansion is listed twice")
+    expansions = frozenset(expansions)
+
+    players = doc.get("players")
+    most = 6 if IC in expansions else 5
+    _need(isinstance(players, list), "players must be a list")
+    _need(2 <= len(players) <= most, f"a game has 2 to {most} players, not {len(players)}")
+    names, colours = [], []
+    for i, p in enumerate(players):
+        _need(isinstance(p, dict), f"player {i} must be an object")
+        _only_keys(p, {"name", "color"}, f"player {i}")
+        name = p.get("name")
+        _need(isinstance(name, str) and name.strip(), f"player {i} needs a name")
+        _need(len(name.strip()) <= 40, f"player {i}'s name is longer than 40 characters")
+        names.append(name.strip())
+        colour = p.get("color")
+        _need(colour is None or colour in COLOURS, f"player {i}'s colour {colour!r} is not one of {COLOURS}")
+        if colour is not None:
+            _need(colour not in colours, f"two players are {colour}")
+            colours.append(colour)
+    n = len(names)
+
+    rules = doc.get("rules", {})
+    _need(isinstance(rules, dict), "rules must be an object")
+    _only_keys(rules, {"small_city", "farmers"}, "rules")
+    small_city = rules.get("small_city", 4)
+    _need(_whole(small_city) and small_city in (4, 2), "small_city is 4 or 2")
+    farmers = rules.get("farmers", "3rd")
+    _need(farmers in ("3rd", "2nd", "1st"), 'farmers is "3rd", "2nd" or "1st"')
+
+    mode = doc.get("mode", "replay")
+    _need(mode in ("replay", "final"), 'mode is "replay" or "final"')
+    final = mode == "final"
+
+    banked = doc.get("banked")
+    if banked is not None:
+        _need(final, "banked points belong to a final board only")
+        _need(isinstance(banked, list) and len(banked) == n, "banked has one number per player")
+        _need(all(_whole(b) and b >= 0 for b in banked), "banked points are whole numbers, 0 or more")
+        banked = tuple(banked)
+
+    goods = doc.get("goods")
+    if goods is not None:
+        _need(final, "goods already collected belong to a final board only")
+        _need(TB in expansions, "goods come with traders-builders only")
+        _need(isinstance(goods, list) and len(goods) == n, "goods has one entry per player")
+        for i, g in enumerate(goods):
+            _need(isinstance(g, dict), f"goods of player {i} must be an object")
+            _only_keys(g, set(GOODS), f"goods of player {i}")
+            _need(all(_whole(v) and v >= 0 for v in g.values()), "goods are whole numbers, 0 or more")
+        goods = tuple({k: g.get(k, 0) for k in GOODS} for g in goods)
+
+    raw = doc.get("placements")
+    _need(isinstance(raw, list) and raw, "placements must be a non-empty list")
+    placements = []
+    named_layer = False
+    for i, p in enumerate(raw):
+        where = f"placement {i}"
+        _need(isinstance(p, dict), f"{where} must be an object")
+        _only_keys(p, PLACEMENT_KEYS, where)
+        tile = p.get("tile")
+        _need(isinstance(tile, str) and tile in ALL_TILES, f"{where}: unknown tile {tile!r}")
+        x, y = p.get("x"), p.get("y")
+        _need(_whole(x) and _whole(y), f"{where}: x and y are whole numbers")
+        where = f"placement {i} (tile {tile} at ({x}, {y}))"
+        rotation = p.get("rotation", 0)
+        _need(_whole(rotation) and rotation in (0, 90, 180, 270), f"{where}: rotation is 0, 90, 180 or 270")
+        layer = p.get("player")
+        if layer is not None:
+            _need(_whole(layer) and 0 <= layer < n, f"{where}: player {layer!r} is not a player's index")
+            named_layer = True
+        else:
+            _need(not named_layer, f"{where}: once a placement names its player, every later one does")
+        figure = None
+        if "meeple" in p:
+            m = p["meeple"]
+            _need(isinstance(m, dict), f"{where}: meeple is one object (one figure per placement)")
+            _only_keys(m, {"player", "at", "kind"}, f"{where}: meeple")
+            owner = m.get("player")
+            _need(
+                _whole(owner) and 0 <= owner < n,
+                f"{where}: the figure's player {owner!r} is not a player's index",
+            )
+            _need(m.get("at") in PLACES, f"{where}: {m.get('at')!r} is not a place on a tile")
+            kind = m.get("kind", "meeple")
+            _need(kind in FIGURE_KINDS, f"{where}: unknown figure kind {kind!r}")
+            figure = (owner, m["at"], kind)
+        recall = None
+        if "recall" in p:
+            r = p["recall"]
+            _need(figure is None, f"{where}: a placement carries one figure or one recall, not both")
+            _need(not final, f"{where}: recall exists in replay mode only")
+            _need(
+                isinstance(r, dict) and set(r) == {"player", "x", "y"}, f"{where}: recall is {{player, x, y}}"
+            )
+            _need(
+                _whole(r["player"]) and 0 <= r["player"] < n, f"{where}: the recall's player is not a player"
+            )
+            _need(_whole(r["x"]) and _whole(r["y"]), f"{where}: the recall's x and y are whole numbers")
+            recall = (r["player"], r["x"], r["y"])
+        placements.append(RefPlacement(tile, x, y, rotation, figure, recall, layer))
+    return RefBoard(tuple(names), small_city, farmers, expansions, final, tuple(placements), banked, goods)
+
+
+def replay_document(document: dict) -> tuple[RefBoard, RefGame]:
+    """The game a board file describes, played out in the reference (no end scoring yet)."""
+    board = read_document(document)
+    game = RefGame(
+        players=len(board.names),
+        small_city=board.small_city,
+        farmers=board.farmers,
+        final=board.final,
+        expansions=board.expansions,
+    )
+    for i, p in enumerate(board.placements):
+        try:
+            game.play(p.tile, p.x, p.y, p.rotation, p.figure, recall=p.recall, layer=p.player)
+        except RefIllegal as e:
+            raise RefIllegal(f"placement {i} (tile {p.tile} at ({p.x}, {p.y})): {e}") from None
+    if board.final:
+        game.check_final_board()
+        if board.goods:
+            # Decision: on a final board only the goods the file lists count; tokens still on the
+            # board are in unfinished cities (nobody's) or, in completed ones, already listed.
+            game.tokens = [Counter(g) for g in board.goods]
+    return board, game
+
+
+def score_document(document: dict) -> dict:
+    """Score a whole board file (board-format.md) to its JSON report; raise RefIllegal if illegal."""
+    board, game = replay_document(document)
+    return game.report(board.names, board.banked)
+
+
+# -- random games, by the reference's own rules ------------------------------------------------
+
+
+def _figure_options(game: RefGame, name, square, rotation, player) -> dict[str, list[str]]:
+    """kind -> places where ``player`` may put a figure of that kind on this tile, laid there."""
+    game.tiles[square] = (name, rotation, oriented_features(name, rotation))
+    try:
+        options: dict[str, list[str]] = {}
+        for kind, left in game.stock[player].items():
+            if left <= 0:
+                continue
+            seen = set()
+            for place in PLACES:
+                try:
+                    index = game.check_figure(square, place, Figure(player, kind))
+                except RefIllegal:
+                    continue
+                if index not in seen:
+                    seen.add(index)
+                    options.setdefault(kind, []).append(place)
+        return options
+    finally:
+        del game.tiles[square]
+
+
+def _recall_options(game: RefGame, square, player) -> list[tuple[int, int]]:
+    """Squares from which ``player`` could take their abbot back once a tile lies on ``square``."""
+    out = []
+    for (sq, _), fig in game.figures.items():
+        if fig.kind == "abbot" and fig.player == player:
+            near = abs(sq[0] - square[0]) <= 1 and abs(sq[1] - square[1]) <= 1
+            if game.neighbours(sq) + near < 8:
+                out.append(sq)
+    return out
+
+
+def random_document(
+    rng,
+    players: int = 3,
+    expansions=(),
+    *,
+    small_city: int = 4,
+    farmers: str = "3rd",
+    figure_chance: float = 0.6,
+    recall_chance: float = 0.2,
+    max_tiles: int | None = None,
+    name_layers: bool = True,
+) -> dict:
+    """A random replay game as a board file, every tile and figure legal by this module's rules.
+
+    Tiles come from a shuffled bag (the River's first, the lake last); a tile that fits nowhere is
+    set aside. With ``name_layers`` every placement after the start tile names its layer, as the
+    site writes files; without, the file relies on the defaults.
+    """
+    expansions = frozenset(expansions)
+    game = RefGame(players=players, small_city=small_city, farmers=farmers, expansions=expansions)
+    bag = [n for n, c in sorted(game.supply.items()) for _ in range(c)]
+    river = [n for n in bag if ALL_TILES[n].river and n not in ("river-spring", "river-lake")]
+    normal = [n for n in bag if not ALL_TILES[n].river]
+    rng.shuffle(river)
+    rng.shuffle(normal)
+    if "river" in expansions:
+        normal.remove("D")
+        normal.insert(rng.randrange(len(normal) + 1), "D")
+        order = ["river-spring", *river, "river-lake", *normal]
+    else:
+        normal.remove("D")
+        order = ["D", *normal]
+    placements = []
+    for name in order:
+        if max_tiles is not None and len(placements) >= max_tiles:
+            break
+        options = sorted(game.legal_set(name)) if game.tiles else [((0, 0), 0)]
+        if not options:
+            continue  # set aside
+        (x, y), rotation = rng.choice(options)
+        index = len(game.order)
+        layer = game.layer_of(index, None, None)
+        entry = {"tile": name, "x": x, "y": y, "rotation": rotation}
+        figure = recall = None
+        if layer is not None and rng.random() < figure_chance:
+            choices = _figure_options(game, name, (x, y), rotation, layer)
+            if choices:
+                kind = rng.choice(sorted(choices))
+                figure = (layer, rng.choice(choices[kind]), kind)
+                entry["meeple"] = {"player": layer, "at": figure[1]}
+                if kind != "meeple":
+                    entry["meeple"]["kind"] = kind
+        if figure is None and layer is not None and rng.random() < recall_chance:
+            squares = _recall_options(game, (x, y), layer)
+            if squares:
+                recall = (layer, *rng.choice(squares))
+                entry["recall"] = {"player": layer, "x": recall[1], "y": recall[2]}
+        if name_layers and layer is not None:
+            entry["player"] = layer
+        game.play(name, x, y, rotation, figure, recall=recall, layer=layer)
+        placements.append(entry)
+    return {
+        "format": FORMAT,
+        "players": [{"name": f"P{i}"} for i in range(players)],
+        "rules": {"small_city": small_city, "farmers": farmers},
+        "expansions": sorted(expansions),
+        "mode": "replay",
+        "placements": placements,
+    }
+
+
+def final_document(document: dict, rng) -> dict:
+    """The board a replay file ends with, as a final-mode file: tiles in a shuffled order, figures
+    where they stand at the end, points scored in play banked, goods collected listed."""
+    board, game = replay_document(document)
+    banked = [0] * len(board.names)
+    for e in game.events:
+        for p in e.winners:
+            banked[p] += e.points
+    standing = {sq: (i, fig) for (sq, i), fig in game.figures.items()}
+    placements = []
+    for sq in game.order:
+        name, rotation, feats = game.tiles[sq]
+        entry = {"tile": name, "x": sq[0], "y": sq[1], "rotation": rotation}
+        if sq in standing:
+            i, fig = standing[sq]
+            entry["meeple"] = {"player": fig.player, "at": sorted(feats[i].places)[0], "kind": fig.kind}
+        placements.append(entry)
+    rng.shuffle(placements)
+    out = {
+        "format": FORMAT,
+        "players": [{"name": n} for n in board.names],
+        "rules": {"small_city": board.small_city, "farmers": board.farmers},
+        "expansions": sorted(board.expansions),
+        "mode": "final",
+        "placements": placements,
+        "banked": banked,
+    }
+    if TB in board.expansions:
+        out["goods"] = [{g: t[g] for g in GOODS} for t in game.tokens]
+    return out
