@@ -10,22 +10,12 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from .errors import IllegalPlacementError, Rule
+from .errors import IllegalPlacementError, Problem, Rule
 from .features import FeatureGraph
-from .places import SIDES, Side, Square
+from .places import SIDES, Extent, Side, Square
 from .rules import Mode
-from .tiles import (
-    RIVER_LAKE,
-    RIVER_SPRING,
-    START_TILE,
-    TILES,
-    Edge,
-    Expansion,
-    FeatureKind,
-    Orientation,
-    TileType,
-    tile_counts,
-)
+from .tiles import Edge, Expansion, Orientation, TileType
+from .tilesets import RIVER_LAKE, RIVER_SPRING, START_TILE, TILES, tile_counts
 
 _AROUND: tuple[Square, ...] = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0))
 _STEPS: tuple[Square, ...] = tuple(side.offset for side in SIDES)
@@ -42,7 +32,7 @@ class PlacedTile:
     index: int
     """Its position in the order tiles were laid (0 is the first)."""
     nodes: tuple[int, ...]
-    """The graph segment of each of the tile's features, in the tile type's feature order."""
+    """The engine's private segment of each of the tile's features, in the tile type's feature order."""
 
     @property
     def tile(self) -> TileType:
@@ -92,7 +82,11 @@ class Board:
         self.tiles: dict[Square, PlacedTile] = {}
         self.order: list[Square] = []
         self.supply: dict[str, int] = tile_counts(self.expansions, tile_sets)
-        self.graph = FeatureGraph()
+        self.counts: dict[str, int] = dict(self.supply)
+        """How many of each tile type the game holds; a type it lacks is not listed."""
+        self._graph = FeatureGraph()
+        self.enclosures: dict[Square, tuple[int, ...]] = {}
+        """The cloister and garden segments of each tile that has one (scored when surrounded)."""
         self.open_squares: set[Square] = set()
         self._river: _RiverEnd | None = None
         self._river_started = False
@@ -116,37 +110,44 @@ class Board:
         return RIVER_SPRING if self.river_in_play else START_TILE
 
     @property
+    def extent(self) -> Extent:
+        """The squares the tiles span."""
+        return Extent.of(self.tiles)
+
+    @property
     def remaining(self) -> int:
         """Tiles left in the supply."""
         return sum(self.supply.values())
 
     # -- legality ---------------------------------------------------------------------------
 
-    def problem(self, tile: TileType, square: Square, rotation: int) -> tuple[Rule, dict] | None:
+    def problem(self, tile: TileType, square: Square, rotation: int) -> Problem | None:
         """Why ``tile`` may not go on ``square`` turned by ``rotation``, or ``None`` if it may."""
-        if tile.is_river and not self.river_in_play:
-            return Rule.RIVER_NOT_IN_PLAY, {}
-        if self.supply.get(tile.name, 0) <= 0:
-            return Rule.NO_TILE_LEFT, {"count": tile.count * self.tile_sets}
+        if tile.name not in self.counts:
+            if tile.is_river and not self.river_in_play:
+                return Problem(Rule.RIVER_NOT_IN_PLAY)
+            return Problem(Rule.TILE_NOT_IN_GAME, {"twin": tile.twin or ""})
+        if self.supply[tile.name] <= 0:
+            return Problem(Rule.NO_TILE_LEFT, {"count": self.counts[tile.name]})
         if square in self.tiles:
-            return Rule.SQUARE_TAKEN, {}
+            return Problem(Rule.SQUARE_TAKEN)
         orientation = tile.orientations[rotation // 90]
         replay = self.mode is Mode.REPLAY
         if not self.tiles:
             if replay and tile is not self.start_tile:
-                return Rule.START_TILE, {"expected": self.start_tile.name}
+                return Problem(Rule.START_TILE, {"expected": self.start_tile.name})
             return None
         mismatch = self._edge_problem(orientation, square)
         if mismatch is not None:
             return mismatch
         if replay:
             if square not in self.open_squares:
-                return Rule.NOT_ADJACENT, {}
+                return Problem(Rule.NOT_ADJACENT)
             if self.river_in_play:
                 return self._river_problem(orientation, square)
         return None
 
-    def _edge_problem(self, orientation: Orientation, square: Square) -> tuple[Rule, dict] | None:
+    def _edge_problem(self, orientation: Orientation, square: Square) -> Problem | None:
         x, y = square
         tiles = self.tiles
         edges = orientation.edges
@@ -157,26 +158,28 @@ class Board:
             theirs = other.orientation.edges[(side + 2) & 3]
             if edges[side] is not theirs:
                 own = edges[side]
-                return Rule.EDGE_MISMATCH, {"side": Side(side).name, "own": own.value, "theirs": theirs.value}
+                return Problem(
+                    Rule.EDGE_MISMATCH, {"side": Side(side).name, "own": own.value, "theirs": theirs.value}
+                )
         return None
 
-    def _river_problem(self, orientation: Orientation, square: Square) -> tuple[Rule, dict] | None:
+    def _river_problem(self, orientation: Orientation, square: Square) -> Problem | None:
         tile = orientation.tile
         if not tile.is_river:
             if self._river is not None and self._river_can_continue():
-                return Rule.RIVER_FIRST, {}
+                return Problem(Rule.RIVER_FIRST)
             return None
         if tile is RIVER_SPRING:
-            return Rule.SPRING_FIRST, {}
+            return Problem(Rule.SPRING_FIRST)
         if self._river is None:
-            return Rule.RIVER_CLOSED, {}
+            return Problem(Rule.RIVER_CLOSED)
         turn = self._river_turn(orientation, square)
         if turn is None:
-            return Rule.RIVER_NOT_CONTINUED, {}
+            return Problem(Rule.RIVER_NOT_CONTINUED)
         if turn != _STRAIGHT and turn == self._river.last_turn:
-            return Rule.RIVER_SAME_TURN, {}
+            return Problem(Rule.RIVER_SAME_TURN)
         if tile is RIVER_LAKE and self._river_can_continue(exclude_lake=True):
-            return Rule.LAKE_TOO_EARLY, {}
+            return Problem(Rule.LAKE_TOO_EARLY)
         return None
 
     def _river_turn(self, orientation: Orientation, square: Square) -> int | None:
@@ -230,7 +233,7 @@ class Board:
             if self.problem(tile, (0, 0), 0) is None:
                 yield from (((0, 0), r) for r in (0, 90, 180, 270))
             return
-        if self.supply.get(tile.name, 0) <= 0 or (tile.is_river and not self.river_in_play):
+        if self.supply.get(tile.name, 0) <= 0:
             return
         river_rules = self.mode is Mode.REPLAY and self.river_in_play
         if river_rules and not tile.is_river and self._river is not None and self._river_can_continue():
@@ -274,17 +277,11 @@ class Board:
 
     def place(self, tile: TileType, square: Square, rotation: int) -> PlacedTile:
         """Lay a tile without checking legality (see :meth:`problem`); join its features."""
-        graph = self.graph
+        graph = self._graph
         mark = graph.mark()
         orientation = tile.orientations[rotation // 90]
-        nodes: list[int] = []
-        for index, (spec, ends) in enumerate(zip(tile.features, tile.ends)):
-            if spec.kind is FeatureKind.FIELD:
-                near = tuple(nodes[c] for c in spec.cities)
-                nodes.append(graph.add(spec.kind, square, index, near_cities=near))
-            else:
-                nodes.append(graph.add(spec.kind, square, index, open_ends=ends, pennant=spec.pennant))
-        placed = PlacedTile(orientation, square, len(self.order), tuple(nodes))
+        nodes = graph.add_tile(tile, square)
+        placed = PlacedTile(orientation, square, len(self.order), nodes)
 
         x, y = square
         links = orientation.links
@@ -309,17 +306,21 @@ class Board:
                 graph.join(nodes[second], their_nodes[their_first])
 
         opened = []
-        for side in SIDES:
-            next_square = side.neighbour(square)
-            if next_square not in self.tiles and next_square not in self.open_squares:
-                self.open_squares.add(next_square)
+        open_squares = self.open_squares
+        for dx, dy in _STEPS:
+            next_square = (x + dx, y + dy)
+            if next_square not in tiles and next_square not in open_squares:
+                open_squares.add(next_square)
                 opened.append(next_square)
-        was_open = square in self.open_squares
-        self.open_squares.discard(square)
+        was_open = square in open_squares
+        open_squares.discard(square)
         self._history.append(_Undo(square, tuple(opened), was_open, self._river, self._river_started, mark))
-        self.tiles[square] = placed
+        tiles[square] = placed
         self.order.append(square)
         self.supply[tile.name] -= 1
+        enclosed = tile.enclosed
+        if enclosed:
+            self.enclosures[square] = tuple(nodes[i] for i in enclosed)
         if self.mode is Mode.REPLAY and self.river_in_play:
             if tile.is_river:
                 self._advance_river(orientation, square)
@@ -350,12 +351,13 @@ class Board:
         placed = self.tiles.pop(undo.square)
         self.order.pop()
         self.supply[placed.tile.name] += 1
+        self.enclosures.pop(undo.square, None)
         self.open_squares.difference_update(undo.opened)
         if undo.was_open:
             self.open_squares.add(undo.square)
         self._river = undo.river
         self._river_started = undo.river_started
-        self.graph.rollback(undo.mark)
+        self._graph.rollback(undo.mark)
         return placed
 
     # -- questions --------------------------------------------------------------------------
@@ -424,5 +426,5 @@ class Board:
             tuple(sorted(self.open_squares)),
             self._river,
             self._river_started,
-            self.graph.state(),
+            self._graph.state(),
         )

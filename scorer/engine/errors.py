@@ -1,12 +1,21 @@
-"""Why a placement or a board file is refused.
+"""Why something is refused: a small hierarchy of errors, each carrying a :class:`Rule` and facts.
 
-Every refusal carries a :class:`Rule` (a stable code the web layer translates) and the facts
-that explain it (placement index, tile, square, side...). ``str()`` gives the English sentence
-used by the command line; the engine itself holds no translations.
+- :class:`NotationError`: a placement string that does not parse (``Placement.parse``).
+- :class:`IllegalPlacementError`: a well-formed placement that breaks a rule of the game.
+- :class:`BoardFileError`: a board-file document that is malformed.
+- :class:`SetupError`: a game that cannot be set up (a bad number of players, say).
+
+All four derive from :class:`CarcassonneError` (a :class:`ValueError`). Each carries a stable
+:class:`Rule` code that the web layer translates and the facts that explain it (placement index,
+tile, square, side...). ``str()`` gives the English sentence used by the command line; the engine
+itself holds no translations. :class:`Problem` is the same knowledge before it is raised: why a
+tile may not go somewhere, as a value.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -22,15 +31,21 @@ class Rule(StrEnum):
     BAD_EXPANSIONS = "bad_expansions"
     BAD_MODE = "bad_mode"
     BAD_BANKED = "bad_banked"
+    BAD_GOODS = "bad_goods"
     BAD_PLACEMENT = "bad_placement"
     UNKNOWN_TILE = "unknown_tile"
     BAD_ROTATION = "bad_rotation"
     BAD_POSITION = "bad_position"
     UNKNOWN_PLACE = "unknown_place"
     UNKNOWN_PLAYER = "unknown_player"
+    UNKNOWN_FIGURE = "unknown_figure"
+    LAYER_MISSING = "layer_missing"
+    RECALL_IN_FINAL = "recall_in_final"
     TOO_MANY_PLACEMENTS = "too_many_placements"
+    BAD_NOTATION = "bad_notation"
     # Laying tiles.
     NO_TILE_LEFT = "no_tile_left"
+    TILE_NOT_IN_GAME = "tile_not_in_game"
     RIVER_NOT_IN_PLAY = "river_not_in_play"
     SQUARE_TAKEN = "square_taken"
     START_TILE = "start_tile"
@@ -43,11 +58,21 @@ class Rule(StrEnum):
     RIVER_SAME_TURN = "river_same_turn"
     LAKE_TOO_EARLY = "lake_too_early"
     NOT_CONNECTED = "not_connected"
-    # Meeples.
+    # Figures.
     NO_FEATURE_THERE = "no_feature_there"
     FEATURE_OCCUPIED = "feature_occupied"
     NO_MEEPLE_LEFT = "no_meeple_left"
     TOO_MANY_MEEPLES = "too_many_meeples"
+    FIGURE_NOT_IN_GAME = "figure_not_in_game"
+    WRONG_FEATURE_FOR_FIGURE = "wrong_feature_for_figure"
+    GARDEN_ONLY_ABBOT = "garden_only_abbot"
+    NEEDS_OWN_FIGURE = "needs_own_figure"
+    BUILDER_ON_COMPLETED = "builder_on_completed"
+    FIGURE_NOT_LAYER = "figure_not_layer"
+    # The abbot's recall.
+    RECALL_AND_FIGURE = "recall_and_figure"
+    RECALL_NOT_THERE = "recall_not_there"
+    RECALL_COMPLETED = "recall_completed"
     # History.
     NOTHING_TO_UNDO = "nothing_to_undo"
 
@@ -62,17 +87,23 @@ _TEMPLATES: dict[Rule, str] = {
     Rule.BAD_FORMAT: 'the "format" field must be exactly "carcassonne-board/1"',
     Rule.BAD_PLAYERS: "the players are wrong: {detail}",
     Rule.BAD_RULES: "the rules are wrong: {detail}",
-    Rule.BAD_EXPANSIONS: 'the expansions must be [] or ["river"]',
+    Rule.BAD_EXPANSIONS: "the expansions are wrong: {detail}",
     Rule.BAD_MODE: 'the mode must be "replay" or "final"',
     Rule.BAD_BANKED: "the banked points are wrong: {detail}",
+    Rule.BAD_GOODS: "the goods are wrong: {detail}",
     Rule.BAD_PLACEMENT: "the placement is malformed: {detail}",
     Rule.UNKNOWN_TILE: "there is no tile called {tile_name!r}",
     Rule.BAD_ROTATION: "the rotation must be 0, 90, 180 or 270",
     Rule.BAD_POSITION: "x and y must be whole numbers between -{limit} and {limit}",
     Rule.UNKNOWN_PLACE: "there is no place called {place_name!r} on a tile",
-    Rule.UNKNOWN_PLAYER: "the meeple belongs to player {player}, but there is no such player",
+    Rule.UNKNOWN_PLAYER: "the figure belongs to player {player}, but there is no such player",
+    Rule.UNKNOWN_FIGURE: "there is no figure called {figure!r}",
+    Rule.LAYER_MISSING: 'an earlier placement names who laid it, so this one must name its "player" too',
+    Rule.RECALL_IN_FINAL: "an abbot can only be recalled in a game entered as it is played",
     Rule.TOO_MANY_PLACEMENTS: "a game has at most {limit} tiles",
+    Rule.BAD_NOTATION: "{text!r} is not a placement: {detail}",
     Rule.NO_TILE_LEFT: "all {count} tiles of type {tile} are already on the board",
+    Rule.TILE_NOT_IN_GAME: "tile {tile} is not part of this game's tiles",
     Rule.RIVER_NOT_IN_PLAY: "river tiles are only used when the River expansion is in play",
     Rule.SQUARE_TAKEN: "another tile already lies on that square",
     Rule.START_TILE: "the first tile must be the start tile ({expected})",
@@ -86,19 +117,43 @@ _TEMPLATES: dict[Rule, str] = {
     Rule.LAKE_TOO_EARLY: "the lake must be the last river tile",
     Rule.NOT_CONNECTED: "the board is not one connected piece; this tile touches none of the others",
     Rule.NO_FEATURE_THERE: "there is no road, city, cloister or field at {place} on this tile",
-    Rule.FEATURE_OCCUPIED: "that {feature} already has a meeple on it",
-    Rule.NO_MEEPLE_LEFT: "{player_name} has no meeple left in supply",
-    Rule.TOO_MANY_MEEPLES: "{player_name} has more than 7 meeples on the board",
+    Rule.FEATURE_OCCUPIED: "that {feature} already has a figure on it",
+    Rule.NO_MEEPLE_LEFT: "{player_name} has no {figure} left in supply",
+    Rule.TOO_MANY_MEEPLES: "{player_name} has more {figure} figures on the board than the game has",
+    Rule.FIGURE_NOT_IN_GAME: "this game has no {figure} (its expansion is not in play)",
+    Rule.WRONG_FEATURE_FOR_FIGURE: "a {figure} cannot stand on a {feature}",
+    Rule.GARDEN_ONLY_ABBOT: "only an abbot may stand on a garden",
+    Rule.NEEDS_OWN_FIGURE: "a {figure} may only join a {feature} where its player already has a meeple",
+    Rule.BUILDER_ON_COMPLETED: "a builder cannot go on a {feature} that this tile completes",
+    Rule.FIGURE_NOT_LAYER: "the figure belongs to player {player}, but player {layer} laid the tile",
+    Rule.RECALL_AND_FIGURE: "a player either places a figure or recalls the abbot, not both",
+    Rule.RECALL_NOT_THERE: "{player_name} has no abbot on square ({at_x}, {at_y})",
+    Rule.RECALL_COMPLETED: (
+        "this tile completes the abbot's {feature} on ({at_x}, {at_y}): it scores 9 and the abbot "
+        "comes home by itself"
+    ),
     Rule.NOTHING_TO_UNDO: "there is no placement to undo",
 }
 
 
-class BoardError(ValueError):
-    """A placement or a board file that cannot be accepted.
+@dataclass(frozen=True)
+class Problem:
+    """Why something may not be done, as a value: the rule and the facts its sentence needs."""
 
-    ``index`` is the 0-based position of the offending placement in the file (``None`` when the
-    problem is not one placement's); ``tile``, ``x`` and ``y`` say which tile and square;
-    ``facts`` hold what the rule's sentence needs.
+    rule: Rule
+    facts: Mapping[str, Any] = field(default_factory=dict)
+
+    def error(self, **where: Any) -> IllegalPlacementError:
+        """The problem raised as the rule error of a placement (``index``, ``tile``, ``x``, ``y``)."""
+        return IllegalPlacementError(self.rule, **where, **self.facts)
+
+
+class CarcassonneError(ValueError):
+    """Something the engine refuses, with the rule it breaks.
+
+    ``index`` is the 0-based position of the offending placement (``None`` when the problem is not
+    one placement's); ``tile``, ``x`` and ``y`` say which tile and square; ``facts`` hold what the
+    rule's sentence needs.
     """
 
     def __init__(
@@ -120,6 +175,10 @@ class BoardError(ValueError):
         super().__init__(self.message)
 
     @property
+    def problem(self) -> Problem:
+        return Problem(self.rule, dict(self.facts))
+
+    @property
     def reason(self) -> str:
         """The rule broken, as an English sentence."""
         try:
@@ -139,11 +198,10 @@ class BoardError(ValueError):
     @property
     def message(self) -> str:
         where = self.where
-        return (
-            f"{where[:1].upper()}{where[1:]}: {self.reason}"
-            if where
-            else self.reason[:1].upper() + self.reason[1:]
-        )
+        reason = self.reason
+        if where:
+            return f"{where[:1].upper()}{where[1:]}: {reason}"
+        return reason[:1].upper() + reason[1:]
 
     def as_dict(self) -> dict[str, Any]:
         """A JSON-ready description, as the API returns it."""
@@ -158,9 +216,17 @@ class BoardError(ValueError):
         }
 
 
-class IllegalPlacementError(BoardError):
+class NotationError(CarcassonneError):
+    """A placement written in text notation that does not parse."""
+
+
+class IllegalPlacementError(CarcassonneError):
     """A placement that breaks a rule of the game."""
 
 
-class BoardFileError(BoardError):
+class BoardFileError(CarcassonneError):
     """A board file that is malformed: a missing field, a wrong type, an unknown name."""
+
+
+class SetupError(CarcassonneError):
+    """A game that cannot be set up as asked (the number of players, the points already banked)."""

@@ -3,89 +3,79 @@
 Every feature of every placed tile is a *segment* (a node). Laying a tile joins its segments to
 its neighbours'; a group of joined segments is one road, city or field on the board. Union by
 size without path compression keeps ``find`` logarithmic and lets every change be undone exactly:
-each change is written to a journal, and :meth:`FeatureGraph.rollback` replays it backwards. A
-group's totals (open ends, meeples) live at its root; a segment absorbed into a bigger group keeps
-its own totals frozen, which is what undoing the union needs.
+each change is written to a journal, and :meth:`FeatureGraph.rollback` replays it backwards.
+A group's running totals (open ends, figures) live at its root; its members form a circular list
+(``link``), so joining two groups and undoing the join are both one swap, and nothing per segment
+is allocated but list slots.
+
+This is the engine's private bookkeeping: outside ``scorer.engine`` read the game through
+:class:`~.game.Game`'s queries instead.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Iterator
 
+from .figures import FigureKind
 from .places import Square
-from .tiles import FeatureKind
+from .tiles import FeatureSpec, TileType
 
-_NEW, _UNION, _OPEN, _MEEPLE_ON, _MEEPLE_OFF, _CLOSE = range(6)
+_NEW, _UNION, _OPEN, _FIGURE_ON, _FIGURE_OFF, _CLOSE = range(6)
 
 
 class FeatureGraph:
     __slots__ = (
         "_journal",
         "closed",
-        "feature",
-        "kind",
-        "meeple",
-        "meeple_count",
-        "meeple_nodes",
-        "members",
-        "near_cities",
+        "figures",
+        "index",
+        "link",
+        "occupancy",
         "open_ends",
         "parent",
-        "pennant",
         "size",
+        "spec",
         "square",
     )
 
     def __init__(self) -> None:
-        self.kind: list[FeatureKind] = []
+        self.spec: list[FeatureSpec] = []
         self.square: list[Square] = []
-        self.feature: list[int] = []
+        self.index: list[int] = []
         """Index of the segment's feature on its tile."""
-        self.pennant: list[bool] = []
-        self.near_cities: list[tuple[int, ...]] = []
-        """For a field segment: the city segments it touches on its own tile."""
         self.parent: list[int] = []
         self.size: list[int] = []
-        self.members: list[list[int]] = []
+        self.link: list[int] = []
+        """The next member of the segment's group, round a circle."""
         self.open_ends: list[int] = []
-        self.meeple: list[int] = []
-        """The player whose meeple stands on the segment, or -1."""
-        self.meeple_count: list[int] = []
-        self.closed: list[bool] = []
-        """Set on a group once it has been scored as complete during play."""
-        self.meeple_nodes: set[int] = set()
-        self._journal: list[tuple[int, ...]] = []
+        self.occupancy: list[int] = []
+        """At a root: how many figures stand on the group."""
+        self.figures: dict[int, tuple[int, FigureKind]] = {}
+        """The figure on each occupied segment: ``(player, kind)``."""
+        self.closed: set[int] = set()
+        """Groups already scored as complete during play."""
+        self._journal: list[tuple] = []
 
     def __len__(self) -> int:
         return len(self.parent)
 
     # -- building ---------------------------------------------------------------------------
 
-    def add(
-        self,
-        kind: FeatureKind,
-        square: Square,
-        feature: int,
-        *,
-        open_ends: int = 0,
-        pennant: bool = False,
-        near_cities: tuple[int, ...] = (),
-    ) -> int:
-        node = len(self.parent)
-        self.kind.append(kind)
-        self.square.append(square)
-        self.feature.append(feature)
-        self.pennant.append(pennant)
-        self.near_cities.append(near_cities)
-        self.parent.append(node)
-        self.size.append(1)
-        self.members.append([node])
-        self.open_ends.append(open_ends)
-        self.meeple.append(-1)
-        self.meeple_count.append(0)
-        self.closed.append(False)
-        self._journal.append((_NEW,))
-        return node
+    def add_tile(self, tile: TileType, square: Square) -> tuple[int, ...]:
+        """One new segment per feature of ``tile`` on ``square``; returns their nodes in feature order."""
+        base = len(self.parent)
+        count = len(tile.features)
+        nodes = range(base, base + count)
+        self.spec.extend(tile.features)
+        self.square.extend([square] * count)
+        self.index.extend(range(count))
+        self.parent.extend(nodes)
+        self.size.extend([1] * count)
+        self.link.extend(nodes)
+        self.open_ends.extend(tile.ends)
+        self.occupancy.extend([0] * count)
+        self._journal.append((_NEW, count))
+        return tuple(nodes)
 
     def find(self, node: int) -> int:
         parent = self.parent
@@ -98,15 +88,16 @@ class FeatureGraph:
         ra, rb = self.find(a), self.find(b)
         if ra == rb:
             return ra
-        if self.size[ra] < self.size[rb]:
+        size = self.size
+        if size[ra] < size[rb]:
             ra, rb = rb, ra
-        members = self.members[ra]
-        self._journal.append((_UNION, rb, ra, len(members)))
+        self._journal.append((_UNION, rb, ra))
         self.parent[rb] = ra
-        self.size[ra] += self.size[rb]
-        members.extend(self.members[rb])
+        size[ra] += size[rb]
         self.open_ends[ra] += self.open_ends[rb]
-        self.meeple_count[ra] += self.meeple_count[rb]
+        self.occupancy[ra] += self.occupancy[rb]
+        link = self.link
+        link[ra], link[rb] = link[rb], link[ra]
         return ra
 
     def connect_edge(self, a: int, b: int) -> int:
@@ -116,26 +107,31 @@ class FeatureGraph:
         self._journal.append((_OPEN, root, -2))
         return root
 
-    def put_meeple(self, node: int, player: int) -> None:
+    def put_figure(self, node: int, player: int, kind: FigureKind) -> None:
         root = self.find(node)
-        self.meeple[node] = player
-        self.meeple_count[root] += 1
-        self.meeple_nodes.add(node)
-        self._journal.append((_MEEPLE_ON, node, root))
+        self.figures[node] = (player, kind)
+        self.occupancy[root] += 1
+        self._journal.append((_FIGURE_ON, node, root))
 
-    def take_meeples(self, root: int) -> list[tuple[int, int]]:
-        """Lift every meeple off a group; returns ``(segment, player)`` for each."""
-        lifted = [(n, self.meeple[n]) for n in self.meeple_nodes if self.find(n) == root]
-        lifted.sort()
-        for node, player in lifted:
-            self.meeple[node] = -1
-            self.meeple_count[root] -= 1
-            self.meeple_nodes.discard(node)
-            self._journal.append((_MEEPLE_OFF, node, root, player))
+    def take_figures(self, root: int) -> list[tuple[int, int, FigureKind]]:
+        """Lift every figure off a group; returns ``(segment, player, kind)`` for each, by segment."""
+        lifted = sorted((n, *f) for n, f in self.figures.items() if self.find(n) == root)
+        for node, player, kind in lifted:
+            del self.figures[node]
+            self.occupancy[root] -= 1
+            self._journal.append((_FIGURE_OFF, node, root, player, kind))
         return lifted
 
+    def take_figure(self, node: int) -> tuple[int, FigureKind]:
+        """Lift the figure off one segment (an abbot recalled)."""
+        root = self.find(node)
+        player, kind = self.figures.pop(node)
+        self.occupancy[root] -= 1
+        self._journal.append((_FIGURE_OFF, node, root, player, kind))
+        return player, kind
+
     def close(self, root: int) -> None:
-        self.closed[root] = True
+        self.closed.add(root)
         self._journal.append((_CLOSE, root))
 
     # -- undo -------------------------------------------------------------------------------
@@ -150,58 +146,77 @@ class FeatureGraph:
             entry = journal.pop()
             op = entry[0]
             if op == _NEW:
+                keep = len(self.parent) - entry[1]
                 for column in (
-                    self.kind, self.square, self.feature, self.pennant, self.near_cities,
-                    self.parent, self.size, self.members, self.open_ends, self.meeple,
-                    self.meeple_count, self.closed,
+                    self.spec, self.square, self.index, self.parent, self.size, self.link,
+                    self.open_ends, self.occupancy,
                 ):  # fmt: skip
-                    column.pop()
+                    del column[keep:]
             elif op == _UNION:
-                _, child, root, length = entry
+                _, child, root = entry
                 self.parent[child] = child
                 self.size[root] -= self.size[child]
-                del self.members[root][length:]
                 self.open_ends[root] -= self.open_ends[child]
-                self.meeple_count[root] -= self.meeple_count[child]
+                self.occupancy[root] -= self.occupancy[child]
+                link = self.link
+                link[root], link[child] = link[child], link[root]
             elif op == _OPEN:
                 self.open_ends[entry[1]] -= entry[2]
-            elif op == _MEEPLE_ON:
+            elif op == _FIGURE_ON:
                 _, node, root = entry
-                self.meeple[node] = -1
-                self.meeple_count[root] -= 1
-                self.meeple_nodes.discard(node)
-            elif op == _MEEPLE_OFF:
-                _, node, root, player = entry
-                self.meeple[node] = player
-                self.meeple_count[root] += 1
-                self.meeple_nodes.add(node)
+                del self.figures[node]
+                self.occupancy[root] -= 1
+            elif op == _FIGURE_OFF:
+                _, node, root, player, kind = entry
+                self.figures[node] = (player, kind)
+                self.occupancy[root] += 1
             else:
-                self.closed[entry[1]] = False
+                self.closed.discard(entry[1])
 
     # -- questions --------------------------------------------------------------------------
 
+    def members(self, root: int) -> Iterator[int]:
+        """Every segment of ``root``'s group, starting with the root."""
+        link = self.link
+        node = root
+        while True:
+            yield node
+            node = link[node]
+            if node == root:
+                return
+
     def is_complete(self, root: int) -> bool:
-        """A road or city with no open end left; never true of fields and cloisters."""
-        return self.open_ends[root] == 0 and self.kind[root] in (FeatureKind.ROAD, FeatureKind.CITY)
+        """A road or city with no open end left; never true of fields, cloisters and gardens."""
+        return self.open_ends[root] == 0 and self.spec[root].kind.closes
 
     def tiles(self, root: int) -> list[Square]:
         """The distinct squares a group covers, sorted; a tile counts once however often it is touched."""
         square = self.square
-        return sorted({square[m] for m in self.members[root]})
+        return sorted({square[m] for m in self.members(root)})
 
-    def pennants(self, root: int) -> int:
-        pennant = self.pennant
-        return sum(1 for m in self.members[root] if pennant[m])
+    def segments(self, root: int) -> tuple[tuple[Square, int], ...]:
+        """``(square, feature index)`` of every segment of the group, sorted."""
+        square, index = self.square, self.index
+        return tuple(sorted((square[m], index[m]) for m in self.members(root)))
 
-    def meeples(self, root: int) -> Counter[int]:
-        """How many meeples each player has on a group."""
-        return Counter(self.meeple[n] for n in self.meeple_nodes if self.find(n) == root)
+    def first(self, root: int) -> int:
+        """The group's oldest segment: a stable order for groups, whatever their root."""
+        return min(self.members(root))
+
+    def count(self, root: int, attribute: str) -> int:
+        """How many of the group's segments have ``attribute`` (pennant, inn, cathedral) set."""
+        spec = self.spec
+        return sum(1 for m in self.members(root) if getattr(spec[m], attribute))
+
+    def figures_on(self, root: int) -> list[tuple[int, int, FigureKind]]:
+        """``(segment, player, kind)`` of every figure on the group, by segment."""
+        find = self.find
+        return sorted((n, p, k) for n, (p, k) in self.figures.items() if find(n) == root)
 
     def state(self) -> tuple:
         """Everything the graph holds, for comparing two graphs in tests."""
         return (
-            tuple(self.kind), tuple(self.square), tuple(self.feature), tuple(self.pennant),
-            tuple(self.near_cities), tuple(self.parent), tuple(self.size),
-            tuple(tuple(m) for m in self.members), tuple(self.open_ends), tuple(self.meeple),
-            tuple(self.meeple_count), tuple(self.closed), tuple(sorted(self.meeple_nodes)),
+            tuple(self.spec), tuple(self.square), tuple(self.index), tuple(self.parent),
+            tuple(self.size), tuple(self.link), tuple(self.open_ends), tuple(self.occupancy),
+            tuple(sorted(self.figures.items())), tuple(sorted(self.closed)),
         )  # fmt: skip

@@ -1,4 +1,4 @@
-"""A game: players and their meeples, the board, and points as features close.
+"""A game: players and their figures, the board, and points as features close.
 
 >>> game = Game(["Mina", "Wei"])
 >>> game.push(Placement("D", 0, 0))
@@ -10,17 +10,23 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import NamedTuple
 
+from . import events as scored
+from . import farms as farming
 from .board import Board, PlacedTile
-from .errors import BoardFileError, IllegalPlacementError, Rule
+from .errors import IllegalPlacementError, Problem, Rule, SetupError
+from .expansions import modules_for
+from .figures import Figure, FigureKind, majority, supply_for
 from .placement import Meeple, Placement
 from .places import Place, Square
-from .rules import MAX_PLAYERS, MEEPLES_PER_PLAYER, MIN_PLAYERS, FarmerEdition, Mode, Rules
+from .queries import Feature, FigureSpot, LegalPlacements, Player, RecallOption
+from .rules import MIN_PLAYERS, Mode, Rules, max_players
 from .scoring import (
     FARM_POINTS_PER_CITY,
+    PIG_BONUS,
     Phase,
     ScoreEvent,
     ScoreReport,
@@ -28,41 +34,34 @@ from .scoring import (
     WarningCode,
     build_report,
     feature_points,
-    majority,
 )
-from .tiles import TILES, Expansion, FeatureKind, TileType
-
-
-@dataclass(frozen=True)
-class Farm:
-    """A field with farmers on it, as the end of the game sees it."""
-
-    segments: tuple[tuple[Square, int], ...]
-    meeples: dict[int, int]
-    winners: tuple[int, ...]
-    cities: tuple[tuple[tuple[Square, int], ...], ...]
-    """Each completed city the field touches, as its segments."""
-
-
-class MeepleSpot(NamedTuple):
-    """Somewhere a meeple could go on a tile just laid."""
-
-    feature: int
-    kind: FeatureKind
-    place: Place
-    anchor: tuple[float, float]
-    free: bool
-    """No meeple stands anywhere along this feature yet."""
+from .tiles import Expansion, FeatureKind, Good, TileType
+from .tilesets import TILES
 
 
 @dataclass(frozen=True)
 class Turn:
-    """One placement as the game recorded it, with what it scored."""
+    """One placement as the game recorded it: who laid it, what it scored, and what it changed."""
 
     placement: Placement
+    layer: int | None
+    """Who laid the tile (``None``: the start tile, laid by nobody)."""
     events: tuple[ScoreEvent, ...]
-    meeples_before: tuple[int, ...]
-    scores_before: tuple[int, ...]
+    extra_tile: bool = False
+    """Laying it earned its layer a second tile at once (the builder)."""
+    bonus: bool = False
+    """It is such a second tile."""
+    collected: tuple[tuple[Good, int], ...] = ()
+    """Trade goods the layer took by completing cities with it."""
+    supply_before: tuple[tuple[int, ...], ...] = ()
+    scores_before: tuple[int, ...] = ()
+    goods_before: tuple[tuple[int, ...], ...] = ()
+
+
+def _names_and_players(players: Sequence[str | Player] | int) -> tuple[Player, ...]:
+    if isinstance(players, int):
+        return tuple(Player(f"P{i + 1}") for i in range(players))
+    return tuple(p if isinstance(p, Player) else Player(str(p)) for p in players)
 
 
 class Game:
@@ -71,39 +70,58 @@ class Game:
     :meth:`push` checks every rule (``mode`` decides which: see :class:`Mode`) and raises
     :class:`IllegalPlacementError` without changing anything when one is broken; :meth:`pop`
     undoes the last placement exactly. In replay mode completed features score as they close.
+
+    :raises SetupError: for a number of players the expansions do not allow, or banked points or
+        goods that are not one entry per player.
     """
 
     def __init__(
         self,
-        players: Sequence[str] | int = 2,
+        players: Sequence[str | Player] | int = 2,
         *,
         rules: Rules | None = None,
         expansions: Iterable[Expansion | str] = (),
         mode: Mode | str = Mode.REPLAY,
         tile_sets: int = 1,
         banked: Sequence[int] | None = None,
+        goods: Sequence[dict[Good, int]] | None = None,
     ) -> None:
-        names = [f"P{i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
-        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise BoardFileError(
-                Rule.BAD_PLAYERS, detail=f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players"
-            )
-        self.players: tuple[str, ...] = tuple(names)
+        self.players: tuple[Player, ...] = _names_and_players(players)
         self.rules = rules or Rules()
         self.mode = Mode(mode)
         self.board = Board(expansions=expansions, mode=self.mode, tile_sets=tile_sets)
-        self.meeples_in_supply: list[int] = [MEEPLES_PER_PLAYER] * len(names)
-        start = list(banked) if banked is not None else [0] * len(names)
-        if len(start) != len(names):
-            raise BoardFileError(Rule.BAD_BANKED, detail="give one number per player")
+        count = len(self.players)
+        most = max_players(self.board.expansions)
+        if not MIN_PLAYERS <= count <= most:
+            raise SetupError(Rule.BAD_PLAYERS, detail=f"a game has {MIN_PLAYERS} to {most} players")
+        self._graph = self.board._graph
+        self._modules = modules_for(self.board.expansions)
+        self.figure_kinds: tuple[FigureKind, ...] = tuple(supply_for(self.board.expansions))
+        """The kinds of figure this game has, meeples first."""
+        start_supply = supply_for(self.board.expansions)
+        self._supply: list[list[int]] = [[start_supply[k] for k in self.figure_kinds] for _ in range(count)]
+        start = list(banked) if banked is not None else [0] * count
+        if len(start) != count:
+            raise SetupError(Rule.BAD_BANKED, detail="give one number per player")
         self.banked: tuple[int, ...] = tuple(start)
         """Points on the score track before the first placement (final mode)."""
         self.scores: list[int] = list(start)
         """Points on the score track now: banked plus everything scored during play."""
+        if goods is not None and len(goods) != count:
+            raise SetupError(Rule.BAD_GOODS, detail="give one entry per player")
+        self.goods: list[Counter[Good]] = [Counter(goods[i] if goods else {}) for i in range(count)]
+        """Trade goods each player holds (collected during play, or given for a final board)."""
         self.turns: list[Turn] = []
 
     def __repr__(self) -> str:
-        return f"<Game {len(self.turns)} tiles, players={self.players!r}, mode={self.mode.value}>"
+        names = tuple(p.name for p in self.players)
+        return f"<Game {len(self.turns)} tiles, players={names!r}, mode={self.mode.value}>"
+
+    # -- what the game is ------------------------------------------------------------------
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.players)
 
     @property
     def expansions(self) -> frozenset[Expansion]:
@@ -122,13 +140,60 @@ class Game:
     def last_placed(self) -> PlacedTile | None:
         return self.board.tiles[self.board.order[-1]] if self.board.order else None
 
+    def supply(self, player: int) -> dict[FigureKind, int]:
+        """The figures ``player`` has in supply now, by kind."""
+        return dict(zip(self.figure_kinds, self._supply[player]))
+
+    @property
+    def meeples_in_supply(self) -> list[int]:
+        """Each player's (normal) meeples in supply."""
+        return [row[0] for row in self._supply]
+
+    @property
+    def to_move(self) -> int | None:
+        """Who lays the next tile by turn order (``None`` before the start tile)."""
+        if not self.turns:
+            return None
+        return self._next_layer(self.turns[-1])
+
+    def _next_layer(self, last: Turn) -> int:
+        if last.layer is None:
+            return 0
+        if last.extra_tile:
+            return last.layer
+        return (last.layer + 1) % len(self.players)
+
+    def layer_of(self, index: int) -> int | None:
+        """Who laid placement ``index``."""
+        return self.turns[index].layer
+
+    @property
+    def figures(self) -> tuple[Figure, ...]:
+        """Every figure standing on the board, in the order their tiles were laid."""
+        graph, tiles = self._graph, self.board.tiles
+        out = []
+        for node, (player, kind) in graph.figures.items():
+            placed = tiles[graph.square[node]]
+            index = graph.index[node]
+            out.append(
+                Figure(
+                    player,
+                    kind,
+                    placed.square,
+                    placed.orientation.place_of(index),
+                    graph.spec[node].kind,
+                    index,
+                )
+            )
+        return tuple(sorted(out, key=lambda f: (tiles[f.square].index, f.index)))
+
     # -- legality ---------------------------------------------------------------------------
 
     def tile_type(self, name: str, index: int | None = None) -> TileType:
         try:
             return TILES[name]
         except (KeyError, TypeError):
-            raise BoardFileError(Rule.UNKNOWN_TILE, index=index, tile_name=str(name)) from None
+            raise IllegalPlacementError(Rule.UNKNOWN_TILE, index=index, tile_name=str(name)[:40]) from None
 
     def check(self, placement: Placement) -> None:
         """Raise :class:`IllegalPlacementError` if ``placement`` breaks a rule; change nothing."""
@@ -142,312 +207,506 @@ class Game:
             return False
         return True
 
-    def legal_placements(self, tile: str | TileType) -> list[Placement]:
-        """Every square and rotation where ``tile`` may be laid now (without meeples)."""
+    def legal_placements(self, tile: str | TileType) -> LegalPlacements:
+        """Every square and rotation where ``tile`` may be laid now, as a lazy view."""
         tile = self.tile_type(tile) if isinstance(tile, str) else tile
-        return [Placement(tile.name, sq[0], sq[1], rot) for sq, rot in self.board.legal_placements(tile)]
+        return LegalPlacements(self, tile)
 
-    def meeple_spots(self, placement: Placement) -> list[MeepleSpot]:
-        """The features of ``placement``'s tile a meeple could claim if it were laid so.
+    def figure_spots(self, placement: Placement | None = None, player: int | None = None) -> list[FigureSpot]:
+        """Where a figure could go on ``placement``'s tile if it were laid so, one spot per figure
+        kind and feature; illegal spots carry their :class:`Problem`.
 
-        Occupancy is judged before anything the tile completes is scored, as in play.
+        Without ``placement``: on the tile just laid, as if it had no figure yet. ``player``
+        defaults to the tile's layer. Occupancy is judged before anything the tile completes is
+        scored, as in play.
         """
+        if placement is None:
+            if not self.turns:
+                return []
+            turn = self.turns[-1]
+            self.pop()
+            try:
+                return self.figure_spots(turn.placement.without_meeple().laid_by(turn.layer), player)
+            finally:
+                self.push(turn.placement)
         self.check(placement.without_meeple())
+        layer = self._layer_for(placement, len(self.turns))
+        owner = player if player is not None else (layer if layer is not None else 0)
         tile = self.tile_type(placement.tile)
         placed = self.board.place(tile, placement.square, placement.rotation)
         try:
-            graph = self.board.graph
-            orientation = placed.orientation
-            return [
-                MeepleSpot(
-                    index,
-                    spec.kind,
-                    orientation.place_of(index),
-                    orientation.anchors[index],
-                    self.mode is Mode.FINAL or graph.meeple_count[graph.find(node)] == 0,
-                )
-                for index, (spec, node) in enumerate(zip(tile.features, placed.nodes))
-            ]
+            spots = []
+            for kind in self.figure_kinds:
+                for index, spec in enumerate(tile.features):
+                    if spec.kind not in kind.stands_on:
+                        continue
+                    problem = self._figure_problem(placed, owner, kind, index)
+                    spots.append(
+                        FigureSpot(
+                            kind,
+                            placed.orientation.place_of(index),
+                            spec.kind,
+                            index,
+                            placed.orientation.anchors[index],
+                            problem,
+                        )
+                    )
+            return spots
         finally:
             self.board.lift()
+
+    def recall_options(self, player: int | None = None) -> list[RecallOption]:
+        """Abbots that could be taken back with the tile just laid (instead of its figure), with
+        what each would score; ``player`` defaults to the tile's layer."""
+        if not self.turns or Expansion.ABBOT not in self.expansions or self.mode is Mode.FINAL:
+            return []
+        turn = self.turns[-1]
+        owner = player if player is not None else turn.layer
+        if owner is None:
+            return []
+        self.pop()
+        try:
+            bare = turn.placement.without_meeple().laid_by(turn.layer)
+            options = []
+            for node, (who, kind) in sorted(self._graph.figures.items()):
+                if who != owner or kind is not FigureKind.ABBOT:
+                    continue
+                square = self._graph.square[node]
+                try:
+                    events = self.score_of(bare.with_recall(owner, square))
+                except IllegalPlacementError:
+                    continue
+                recall = next(e for e in events if e.when is Phase.RECALL)
+                options.append(RecallOption(owner, square, self._graph.spec[node].kind, recall.points))
+            return options
+        finally:
+            self.push(turn.placement)
+
+    def score_of(self, placement: Placement) -> tuple[ScoreEvent, ...]:
+        """What ``placement`` would score now, without changing the game."""
+        with self.preview(placement) as turn:
+            return turn.events
+
+    @contextmanager
+    def preview(self, placement: Placement) -> Iterator[Turn]:
+        """Lay ``placement`` for the duration of a ``with`` block, then take it back exactly."""
+        self.push(placement)
+        try:
+            yield self.turns[-1]
+        finally:
+            self.pop()
 
     # -- playing ----------------------------------------------------------------------------
 
     def push(self, placement: Placement) -> tuple[ScoreEvent, ...]:
-        """Lay a tile (and its meeple), score what it completes; returns the events scored."""
+        """Lay a tile (and its figure, or recall an abbot), score what it completes; returns the
+        events scored.
+
+        :raises IllegalPlacementError: if the placement breaks a rule; nothing changes then.
+        """
         index = len(self.turns)
         tile = self.tile_type(placement.tile, index)
         where = {"index": index, "tile": tile.name, "x": placement.x, "y": placement.y}
         problem = self.board.problem(tile, placement.square, placement.rotation)
         if problem is not None:
-            rule, facts = problem
-            raise IllegalPlacementError(rule, **where, **facts)
-        meeples_before, scores_before = tuple(self.meeples_in_supply), tuple(self.scores)
+            raise problem.error(**where)
+        layer = self._layer_for(placement, index, where)
+        if placement.recall is not None:
+            self._check_recall(placement, where)
+        supply_before = tuple(tuple(row) for row in self._supply)
+        scores_before = tuple(self.scores)
+        goods_before = tuple(tuple(held[g] for g in Good) for held in self.goods)
         placed = self.board.place(tile, placement.square, placement.rotation)
-        if placement.meeple is not None:
-            try:
-                self._put_meeple(placed, placement.meeple, where)
-            except IllegalPlacementError:
-                self.board.lift()
-                raise
-        events: tuple[ScoreEvent, ...] = ()
-        if self.mode is Mode.REPLAY:
-            events = tuple(self._score_completed(placed))
-        self.turns.append(Turn(placement, events, meeples_before, scores_before))
-        return events
-
-    def _put_meeple(self, placed: PlacedTile, meeple: Meeple, where: dict) -> None:
-        if not 0 <= meeple.player < len(self.players):
-            raise IllegalPlacementError(Rule.UNKNOWN_PLAYER, **where, player=meeple.player)
-        feature = placed.orientation.feature_at[meeple.at]
-        if feature is None:
-            raise IllegalPlacementError(Rule.NO_FEATURE_THERE, **where, place=meeple.at.name)
-        graph = self.board.graph
-        node = placed.nodes[feature]
-        kind = placed.tile.features[feature].kind
-        if self.mode is Mode.REPLAY and graph.meeple_count[graph.find(node)] > 0:
-            raise IllegalPlacementError(Rule.FEATURE_OCCUPIED, **where, feature=kind.value)
-        if self.meeples_in_supply[meeple.player] <= 0:
-            rule = Rule.NO_MEEPLE_LEFT if self.mode is Mode.REPLAY else Rule.TOO_MANY_MEEPLES
-            raise IllegalPlacementError(rule, **where, player_name=self.players[meeple.player])
-        graph.put_meeple(node, meeple.player)
-        self.meeples_in_supply[meeple.player] -= 1
-
-    def _score_completed(self, placed: PlacedTile) -> list[ScoreEvent]:
-        board, graph = self.board, self.board.graph
-        events: list[ScoreEvent] = []
-        seen: set[int] = set()
-        for node in placed.nodes:
-            if graph.kind[node] not in (FeatureKind.ROAD, FeatureKind.CITY):
-                continue
-            root = graph.find(node)
-            if root in seen or graph.open_ends[root] != 0 or graph.closed[root]:
-                continue
-            seen.add(root)
-            graph.close(root)
-            if graph.meeple_count[root]:
-                events.append(self._group_event(root, Phase.PLAY, placed.index))
-                self._return_meeples(root)
-        for square in board.around(placed.square):
-            other = board.tiles[square]
-            for node in other.nodes:
-                if (
-                    graph.kind[node] is FeatureKind.CLOISTER
-                    and not graph.closed[node]
-                    and board.neighbours_present(square) == 8
-                ):
-                    graph.close(node)
-                    if graph.meeple_count[node]:
-                        events.append(self._cloister_event(node, Phase.PLAY, placed.index))
-                        self._return_meeples(node)
-        for event in events:
-            for player in event.winners:
-                self.scores[player] += event.points
-        return events
-
-    def _return_meeples(self, root: int) -> None:
-        for _, player in self.board.graph.take_meeples(root):
-            self.meeples_in_supply[player] += 1
+        try:
+            if placement.meeple is not None:
+                self._put_figure(placed, placement.meeple, where)
+            events: list[ScoreEvent] = []
+            previous = self.turns[-1] if self.turns else None
+            bonus = previous is not None and previous.extra_tile and previous.layer == layer
+            extra = False
+            if self.mode is Mode.REPLAY:
+                if not bonus:
+                    extra = any(m.earns_extra_tile(self, placed, layer) for m in self._modules)
+                events = self._score_completed(placed, layer)
+                if placement.recall is not None:
+                    events.append(self._recall(placement, where))
+                for event in events:
+                    for player in event.winners:
+                        self.scores[player] += event.points
+        except IllegalPlacementError:
+            self.board.lift()
+            self._restore(supply_before, scores_before, goods_before)
+            raise
+        collected = tuple(
+            (good, self.goods[layer][good] - goods_before[layer][i])
+            for i, good in enumerate(Good)
+            if layer is not None and self.goods[layer][good] != goods_before[layer][i]
+        )
+        turn = Turn(
+            placement,
+            layer,
+            tuple(events),
+            extra,
+            bonus,
+            collected,
+            supply_before,
+            scores_before,
+            goods_before,
+        )
+        self.turns.append(turn)
+        return turn.events
 
     def pop(self) -> Placement:
-        """Undo the last placement exactly: tile, meeple, points and meeples returned."""
+        """Undo the last placement exactly: tile, figure, points, figures and goods returned."""
         if not self.turns:
             raise IllegalPlacementError(Rule.NOTHING_TO_UNDO)
         turn = self.turns.pop()
         self.board.lift()
-        self.meeples_in_supply = list(turn.meeples_before)
-        self.scores = list(turn.scores_before)
+        self._restore(turn.supply_before, turn.scores_before, turn.goods_before)
         return turn.placement
 
-    # -- events -----------------------------------------------------------------------------
+    def _restore(self, supply, scores, goods) -> None:
+        self._supply = [list(row) for row in supply]
+        self.scores = list(scores)
+        self.goods = [Counter({g: n for g, n in zip(Good, row) if n}) for row in goods]
 
-    def _meeple_spots(self, root: int) -> tuple[tuple[Square, int, int], ...]:
-        graph = self.board.graph
-        spots = [
-            (graph.square[n], graph.feature[n], graph.meeple[n])
-            for n in graph.meeple_nodes
-            if graph.find(n) == root
-        ]
-        return tuple(sorted(spots))
+    def _layer_for(self, placement: Placement, index: int, where: dict | None = None) -> int | None:
+        """Who lays ``placement``: as it says, else its figure's owner, else the turn order."""
+        owner = placement.figure_owner
+        if placement.player is not None:
+            if not 0 <= placement.player < len(self.players):
+                raise IllegalPlacementError(Rule.UNKNOWN_PLAYER, **(where or {}), player=placement.player)
+            if owner is not None and owner != placement.player:
+                raise IllegalPlacementError(
+                    Rule.FIGURE_NOT_LAYER, **(where or {}), player=owner, layer=placement.player
+                )
+            return placement.player
+        if owner is not None:
+            return owner
+        if index == 0:
+            return None
+        return self._next_layer(self.turns[index - 1])
 
-    def _group_event(self, root: int, when: Phase, placement: int | None) -> ScoreEvent:
-        graph = self.board.graph
-        kind = graph.kind[root]
-        complete = graph.open_ends[root] == 0
-        tiles = tuple(graph.tiles(root))
-        pennants = graph.pennants(root) if kind is FeatureKind.CITY else 0
-        meeples = graph.meeples(root)
-        points = feature_points(
-            kind, complete=complete, tiles=len(tiles), pennants=pennants, rules=self.rules
-        )
-        return ScoreEvent(
-            when=when,
-            feature=kind,
-            complete=complete,
-            tiles=tiles,
-            pennants=pennants,
-            meeples=dict(sorted(meeples.items())),
-            winners=majority(meeples),
-            points=points,
-            placement=placement,
-            segments=self._segments(root),
-            meeple_spots=self._meeple_spots(root),
-        )
+    # -- figures ----------------------------------------------------------------------------
 
-    def _segments(self, root: int) -> tuple[tuple[Square, int], ...]:
-        graph = self.board.graph
-        return tuple(sorted((graph.square[m], graph.feature[m]) for m in graph.members[root]))
+    def _feature_index(self, placed: PlacedTile, at: Place, kind: FigureKind) -> int | Problem:
+        """Which feature of the tile a figure of ``kind`` at ``at`` stands on, or why none."""
+        tile = placed.tile
+        index = placed.orientation.feature_for(at, abbot=kind is FigureKind.ABBOT)
+        if index is None:
+            if at is Place.C and tile.garden is not None:
+                return Problem(Rule.GARDEN_ONLY_ABBOT)
+            return Problem(Rule.NO_FEATURE_THERE, {"place": at.name})
+        return index
 
-    def _cloister_event(self, node: int, when: Phase, placement: int | None) -> ScoreEvent:
-        graph = self.board.graph
-        square = graph.square[node]
-        tiles = tuple(sorted(self.board.around(square)))
-        meeples = graph.meeples(node)
-        return ScoreEvent(
-            when=when,
-            feature=FeatureKind.CLOISTER,
-            complete=len(tiles) == 9,
-            tiles=tiles,
-            pennants=0,
-            meeples=dict(sorted(meeples.items())),
-            winners=majority(meeples),
-            points=len(tiles),
-            placement=placement,
-            segments=((square, graph.feature[node]),),
-            meeple_spots=self._meeple_spots(node),
-        )
+    def _figure_problem(
+        self, placed: PlacedTile, player: int, kind: FigureKind, index: int
+    ) -> Problem | None:
+        """Why ``player`` may not stand a ``kind`` on feature ``index`` of the tile just placed."""
+        if kind not in self.figure_kinds:
+            return Problem(Rule.FIGURE_NOT_IN_GAME, {"figure": kind.value})
+        spec = placed.tile.features[index]
+        if spec.kind not in kind.stands_on:
+            if spec.kind is FeatureKind.GARDEN:
+                return Problem(Rule.GARDEN_ONLY_ABBOT)
+            return Problem(Rule.WRONG_FEATURE_FOR_FIGURE, {"figure": kind.value, "feature": spec.kind.value})
+        graph = self._graph
+        root = graph.find(placed.nodes[index])
+        if self.mode is Mode.REPLAY:
+            if kind.needs_own_figure:
+                if not self._has_own_counting_figure(root, player):
+                    return Problem(Rule.NEEDS_OWN_FIGURE, {"figure": kind.value, "feature": spec.kind.value})
+                if kind is FigureKind.BUILDER and graph.open_ends[root] == 0:
+                    return Problem(Rule.BUILDER_ON_COMPLETED, {"feature": spec.kind.value})
+            elif graph.occupancy[root] > 0:
+                return Problem(Rule.FEATURE_OCCUPIED, {"feature": spec.kind.value})
+        if self._supply[player][self.figure_kinds.index(kind)] <= 0:
+            rule = Rule.NO_MEEPLE_LEFT if self.mode is Mode.REPLAY else Rule.TOO_MANY_MEEPLES
+            return Problem(rule, {"player_name": self.players[player].name, "figure": kind.value})
+        return None
+
+    def _has_own_counting_figure(self, root: int, player: int) -> bool:
+        return any(p == player and k.weight > 0 for _, p, k in self._graph.figures_on(root))
+
+    def _put_figure(self, placed: PlacedTile, meeple: Meeple, where: dict) -> None:
+        if not 0 <= meeple.player < len(self.players):
+            raise IllegalPlacementError(Rule.UNKNOWN_PLAYER, **where, player=meeple.player)
+        index = self._feature_index(placed, meeple.at, meeple.kind)
+        if isinstance(index, Problem):
+            raise index.error(**where)
+        problem = self._figure_problem(placed, meeple.player, meeple.kind, index)
+        if problem is not None:
+            raise problem.error(**where)
+        self._graph.put_figure(placed.nodes[index], meeple.player, meeple.kind)
+        self._supply[meeple.player][self.figure_kinds.index(meeple.kind)] -= 1
+
+    def _return_figures(self, root: int) -> None:
+        kinds = self.figure_kinds
+        for _, player, kind in self._graph.take_figures(root):
+            self._supply[player][kinds.index(kind)] += 1
+
+    # -- the abbot's recall -----------------------------------------------------------------
+
+    def _abbot_node(self, player: int, square: Square) -> int | None:
+        placed = self.board.tiles.get(square)
+        if placed is None:
+            return None
+        for node in placed.nodes:
+            if self._graph.figures.get(node) == (player, FigureKind.ABBOT):
+                return node
+        return None
+
+    def _check_recall(self, placement: Placement, where: dict) -> None:
+        recall = placement.recall
+        assert recall is not None
+        if placement.meeple is not None:
+            raise IllegalPlacementError(Rule.RECALL_AND_FIGURE, **where)
+        if self.mode is Mode.FINAL:
+            raise IllegalPlacementError(Rule.RECALL_IN_FINAL, **where)
+        if not 0 <= recall.player < len(self.players):
+            raise IllegalPlacementError(Rule.UNKNOWN_PLAYER, **where, player=recall.player)
+        if self._abbot_node(recall.player, recall.square) is None:
+            raise IllegalPlacementError(
+                Rule.RECALL_NOT_THERE,
+                **where,
+                player_name=self.players[recall.player].name,
+                at_x=recall.x,
+                at_y=recall.y,
+            )
+
+    def _recall(self, placement: Placement, where: dict) -> ScoreEvent:
+        """Take the abbot back (after the tile's own scoring) and score its feature as unfinished."""
+        recall = placement.recall
+        assert recall is not None
+        node = self._abbot_node(recall.player, recall.square)
+        if node is None:  # the tile completed its cloister or garden, which sent it home
+            placed = self.board.tiles[recall.square]
+            kind = next(placed.tile.features[i].kind for i in placed.tile.enclosed)
+            raise IllegalPlacementError(
+                Rule.RECALL_COMPLETED, **where, feature=kind.value, at_x=recall.x, at_y=recall.y
+            )
+        event = scored.enclosure_event(self.board, self._graph, node, Phase.RECALL, where["index"])
+        self._graph.take_figure(node)
+        self._supply[recall.player][self.figure_kinds.index(FigureKind.ABBOT)] += 1
+        return event
+
+    # -- scoring during play ----------------------------------------------------------------
+
+    def _score_completed(self, placed: PlacedTile, layer: int | None) -> list[ScoreEvent]:
+        board, graph = self.board, self._graph
+        events: list[ScoreEvent] = []
+        seen: set[int] = set()
+        spec, open_ends, closed = graph.spec, graph.open_ends, graph.closed
+        for node in placed.nodes:
+            if not spec[node].kind.closes:
+                continue
+            root = graph.find(node)
+            if root in seen or open_ends[root] != 0 or root in closed:
+                continue
+            seen.add(root)
+            graph.close(root)
+            for module in self._modules:
+                module.completed(self, root, layer)
+            if graph.occupancy[root]:
+                events.append(scored.group_event(graph, root, Phase.PLAY, placed.index, self.rules))
+                self._return_figures(root)
+        enclosures = board.enclosures
+        x, y = placed.square
+        for dy in (-1, 0, 1):
+            for dx in (-1, 0, 1):
+                square = (x + dx, y + dy)
+                nodes = enclosures.get(square)
+                if not nodes or board.neighbours_present(square) != 8:
+                    continue
+                for node in nodes:
+                    if node in closed:
+                        continue
+                    graph.close(node)
+                    if graph.occupancy[node]:
+                        events.append(scored.enclosure_event(board, graph, node, Phase.PLAY, placed.index))
+                        self._return_figures(node)
+        return events
+
+    # -- the end ----------------------------------------------------------------------------
 
     def end_events(self) -> tuple[list[ScoreEvent], list[ScoreWarning]]:
-        """What the game's end would score now: unfinished features, then farms. Changes nothing."""
-        graph = self.board.graph
+        """What the game's end would score now: unfinished features, then farms, then what the
+        expansions add (goods). Changes nothing."""
+        graph = self._graph
         groups: dict[int, int] = {}
-        farms: dict[int, int] = {}
-        for node in sorted(graph.meeple_nodes):
+        for node in sorted(graph.figures):
+            if graph.spec[node].kind is FeatureKind.FIELD:
+                continue
             root = graph.find(node)
-            target = farms if graph.kind[node] is FeatureKind.FIELD else groups
-            target.setdefault(root, min(graph.members[root]))
+            if root not in groups:
+                groups[root] = graph.first(root)
         events: list[ScoreEvent] = []
         warnings: list[ScoreWarning] = []
         for root in sorted(groups, key=groups.__getitem__):
-            if graph.kind[root] is FeatureKind.CLOISTER:
-                event = self._cloister_event(root, Phase.END, None)
+            if graph.spec[root].kind.surrounded:
+                event = scored.enclosure_event(self.board, graph, root, Phase.END, None)
             else:
-                event = self._group_event(root, Phase.END, None)
+                event = scored.group_event(graph, root, Phase.END, None, self.rules)
             if event.complete:
                 warnings.append(ScoreWarning(WarningCode.COMPLETED_WITH_MEEPLES, event.feature, event.tiles))
             events.append(event)
-        events += self._farm_events(sorted(farms, key=farms.__getitem__))
+        events += farming.farm_events(self.board, graph, self.rules.farmers)
+        for module in self._modules:
+            events += module.end_events(self)
         return events, warnings
 
-    def farms(self) -> list[Farm]:
+    def farms(self) -> list[farming.Farm]:
         """Every field that holds farmers, with its majority and the completed cities it touches."""
-        graph = self.board.graph
-        roots: dict[int, int] = {}
-        for node in graph.meeple_nodes:
-            if graph.kind[node] is FeatureKind.FIELD:
-                root = graph.find(node)
-                roots.setdefault(root, min(graph.members[root]))
-        farms = []
-        for root in sorted(roots, key=roots.__getitem__):
-            meeples = graph.meeples(root)
-            farms.append(
-                Farm(
-                    segments=self._segments(root),
-                    meeples=dict(sorted(meeples.items())),
-                    winners=majority(meeples),
-                    cities=tuple(self._segments(city) for city in self._farm_cities(root)),
-                )
-            )
-        return farms
-
-    def _farm_cities(self, field_root: int) -> list[int]:
-        graph = self.board.graph
-        cities: dict[int, None] = {}
-        for member in graph.members[field_root]:
-            for city in graph.near_cities[member]:
-                root = graph.find(city)
-                if graph.open_ends[root] == 0:
-                    cities[root] = None
-        return sorted(cities, key=lambda r: min(graph.members[r]))
-
-    def _farm_events(self, field_roots: list[int]) -> list[ScoreEvent]:
-        graph = self.board.graph
-        edition = self.rules.farmers
-        per_city = FARM_POINTS_PER_CITY[edition]
-        fields = [(root, graph.meeples(root), self._farm_cities(root)) for root in field_roots]
-
-        def event(roots: Sequence[int], meeples: Counter[int], winners, cities: Sequence[int]) -> ScoreEvent:
-            tiles = sorted({sq for r in roots for sq in graph.tiles(r)})
-            return ScoreEvent(
-                when=Phase.FARMS,
-                feature=FeatureKind.FIELD,
-                complete=False,
-                tiles=tuple(tiles),
-                pennants=0,
-                meeples=dict(sorted(meeples.items())),
-                winners=tuple(winners),
-                points=per_city * len(cities),
-                segments=tuple(sorted(s for r in roots for s in self._segments(r))),
-                meeple_spots=tuple(sorted(s for r in roots for s in self._meeple_spots(r))),
-                cities=tuple(tuple(graph.tiles(c)) for c in cities),
-                city_segments=tuple(sorted(s for c in cities for s in self._segments(c))),
-            )
-
-        if edition is FarmerEdition.THIRD:
-            return [event([root], m, majority(m), cities) for root, m, cities in fields]
-        if edition is FarmerEdition.SECOND:
-            out: list[ScoreEvent] = []
-            already: dict[int, set[int]] = {}
-            for root, m, cities in fields:
-                by_new: dict[tuple[int, ...], list[int]] = {}
-                for player in majority(m):
-                    paid = already.setdefault(player, set())
-                    new = tuple(c for c in cities if c not in paid)
-                    by_new.setdefault(new, []).append(player)
-                for new, winners in by_new.items():
-                    out.append(event([root], m, winners, new))
-                    for player in winners:
-                        already[player].update(new)
-            return out
-        # First edition: each completed city once, for the majority over all its fields.
-        city_fields: dict[int, list[int]] = {}
-        meeples_of = {root: m for root, m, _ in fields}
-        for root, _, cities in fields:
-            for city in cities:
-                city_fields.setdefault(city, []).append(root)
-        out = []
-        for city in sorted(city_fields, key=lambda r: min(graph.members[r])):
-            roots = city_fields[city]
-            total: Counter[int] = Counter()
-            for root in roots:
-                total.update(meeples_of[root])
-            out.append(event(roots, total, majority(total), [city]))
-        return out
-
-    # -- totals -----------------------------------------------------------------------------
+        return farming.farms(self.board, self._graph)
 
     def report(self) -> ScoreReport:
-        """The score if the game ended now: play events, end events, farms, banked points."""
+        """The score if the game ended now: play events, end events, farms, goods, banked points."""
         end, warnings = self.end_events()
-        return build_report(self.players, self.events + end, self.banked, warnings)
+        return build_report(
+            self.names,
+            self.events + end,
+            self.banked,
+            warnings,
+            goods=[{g: held[g] for g in Good} for held in self.goods] if self._trades() else (),
+            layers=[t.layer for t in self.turns],
+        )
+
+    def _trades(self) -> bool:
+        return Expansion.TRADERS_BUILDERS in self.expansions
 
     def projected_scores(self) -> tuple[int, ...]:
         """Each player's total if the game ended now."""
         return self.report().totals
 
+    # -- features ---------------------------------------------------------------------------
+
+    def feature_at(
+        self, square: Square, place: Place, *, figure: FigureKind = FigureKind.MEEPLE
+    ) -> Feature | None:
+        """The feature at ``place`` of the tile on ``square`` (as a figure of ``figure`` kind
+        would take it: only an abbot reaches a garden), or ``None``."""
+        placed = self.board.tiles.get(square)
+        if placed is None:
+            return None
+        index = self._feature_index(placed, place, figure)
+        if isinstance(index, Problem):
+            if index.rule is Rule.GARDEN_ONLY_ABBOT and placed.tile.garden is not None:
+                index = placed.tile.garden
+            else:
+                return None
+        return self._feature(placed.nodes[index])
+
+    def features_on(self, square: Square) -> tuple[Feature, ...]:
+        """Every feature of the tile on ``square``, in the tile type's feature order."""
+        placed = self.board.tiles.get(square)
+        return tuple(self._feature(node) for node in placed.nodes) if placed else ()
+
+    def _feature(self, node: int) -> Feature:
+        graph, board = self._graph, self.board
+        root = graph.find(node)
+        kind = graph.spec[root].kind
+        if kind is FeatureKind.FIELD:
+            return self._field_feature(root)
+        if kind.surrounded:
+            event = scored.enclosure_event(board, graph, root, Phase.END, None)
+        else:
+            event = scored.group_event(graph, root, Phase.END, None, self.rules)
+        complete = event.complete
+        goods = Counter(graph.spec[m].good for m in graph.members(root) if graph.spec[m].good is not None)
+        return Feature(
+            kind=kind,
+            squares=event.tiles if not kind.surrounded else (graph.square[root],),
+            segments=event.segments,
+            complete=complete,
+            pennants=event.pennants,
+            inn=event.inn,
+            cathedral=event.cathedral,
+            goods=dict(goods),
+            figures=self._figures_of(root),
+            points=self._points_now(event),
+            scorers=event.winners,
+        )
+
+    def _points_now(self, event: ScoreEvent) -> int:
+        if event.feature is not None and event.feature.closes and event.complete:
+            return feature_points(
+                event.feature,
+                complete=True,
+                tiles=len(event.tiles),
+                pennants=event.pennants,
+                rules=self.rules,
+                inn=event.inn,
+                cathedral=event.cathedral,
+            )
+        return event.points
+
+    def _field_feature(self, root: int) -> Feature:
+        graph = self._graph
+        figures = scored.spots(graph, root)
+        meeples = scored.counting(figures)
+        winners = majority(meeples)
+        cities = farming.completed_cities(self.board, graph, root)
+        per_city = FARM_POINTS_PER_CITY[self.rules.farmers]
+        pig = any(s.kind is FigureKind.PIG and s.player in winners for s in figures)
+        return Feature(
+            kind=FeatureKind.FIELD,
+            squares=tuple(graph.tiles(root)),
+            segments=graph.segments(root),
+            complete=False,
+            pennants=0,
+            inn=False,
+            cathedral=False,
+            goods={},
+            figures=self._figures_of(root),
+            points=(per_city + (PIG_BONUS if pig else 0)) * len(cities) if winners else 0,
+            scorers=winners,
+        )
+
+    def _figures_of(self, root: int) -> tuple[Figure, ...]:
+        graph, tiles = self._graph, self.board.tiles
+        out = []
+        for node, player, kind in graph.figures_on(root):
+            placed = tiles[graph.square[node]]
+            index = graph.index[node]
+            out.append(
+                Figure(
+                    player,
+                    kind,
+                    placed.square,
+                    placed.orientation.place_of(index),
+                    graph.spec[node].kind,
+                    index,
+                )
+            )
+        return tuple(out)
+
+    # -- a finished board -------------------------------------------------------------------
+
     def final_problem(self) -> IllegalPlacementError | None:
         """For a final board: why the finished board as a whole is not a legal one, if it is not."""
         loose = self.board.disconnected()
+        rule = Rule.NOT_CONNECTED
         if loose is None:
             loose = self.board.river_problem_on_board()
             rule = Rule.RIVER_SAME_TURN
-        else:
-            rule = Rule.NOT_CONNECTED
-        if loose is None:
-            return None
-        return IllegalPlacementError(
-            rule, index=loose.index, tile=loose.tile.name, x=loose.square[0], y=loose.square[1]
-        )
+        if loose is not None:
+            return IllegalPlacementError(
+                rule, index=loose.index, tile=loose.tile.name, x=loose.square[0], y=loose.square[1]
+            )
+        graph = self._graph
+        for node, (player, kind) in sorted(graph.figures.items()):
+            if kind.needs_own_figure and not self._has_own_counting_figure(graph.find(node), player):
+                placed = self.board.tiles[graph.square[node]]
+                return IllegalPlacementError(
+                    Rule.NEEDS_OWN_FIGURE,
+                    index=placed.index,
+                    tile=placed.tile.name,
+                    x=placed.square[0],
+                    y=placed.square[1],
+                    figure=kind.value,
+                    feature=graph.spec[node].kind.value,
+                )
+        return None
 
     def state(self) -> tuple:
         """Everything the game holds, for comparing two games in tests."""
@@ -455,8 +714,9 @@ class Game:
             self.players,
             self.rules,
             self.mode,
-            tuple(self.meeples_in_supply),
+            tuple(tuple(row) for row in self._supply),
             tuple(self.scores),
+            tuple(tuple(sorted(held.items())) for held in self.goods),
             tuple(self.turns),
             self.board.state(),
         )

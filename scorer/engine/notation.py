@@ -9,29 +9,44 @@ game. Nothing here touches files or the network: callers decode and encode JSON.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import BoardFileError, Rule
+from .figures import FigureKind
 from .game import Game
-from .placement import Meeple, Placement
+from .placement import Meeple, Placement, Recall
 from .places import ROTATIONS, Place
-from .rules import MAX_PLAYERS, MIN_PLAYERS, FarmerEdition, Mode, Rules
+from .queries import COLORS, Player
+from .rules import MIN_PLAYERS, FarmerEdition, Mode, Rules, max_players
 from .scoring import ScoreEvent, ScoreReport
-from .tiles import TILES, Expansion
+from .tiles import Expansion, Good
+from .tilesets import TILES, tile_counts
 
 FORMAT = "carcassonne-board/1"
-COLORS = ("red", "blue", "green", "yellow", "black")
-MAX_COORDINATE = 10_000
 MAX_NAME_LENGTH = 40
-MAX_PLACEMENTS = 84
+MAX_BANKED = 10_000
+MAX_GOODS = 50
+"""More tokens of one good than the tiles hold (9 wine) is a typing mistake."""
+
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
 
 
-@dataclass(frozen=True)
-class Player:
-    name: str
-    color: str | None = None
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name, or ``None``: empty, too long, or holding control
+    characters, unpaired surrogates or direction overrides (joiners such as ZWNJ are fine)."""
+    if not name.strip():
+        return "is empty"
+    if len(name) > MAX_NAME_LENGTH:
+        return f"is longer than {MAX_NAME_LENGTH} characters"
+    for char in name:
+        code = ord(char)
+        if code < 0x20 or 0x7F <= code < 0xA0 or 0xD800 <= code <= 0xDFFF or code in (0xFFFE, 0xFFFF):
+            return "holds a control character"
+        if char in _BIDI_CONTROLS:
+            return "holds a text-direction control"
+    return None
 
 
 @dataclass(frozen=True)
@@ -44,58 +59,117 @@ class BoardFile:
     expansions: frozenset[Expansion] = frozenset()
     mode: Mode = Mode.REPLAY
     banked: tuple[int, ...] | None = None
+    goods: tuple[dict[Good, int], ...] | None = None
+
+
+def coordinate_limit(expansions: frozenset[Expansion]) -> int:
+    """How far from the first tile a tile can lie: no further than the game has tiles."""
+    return sum(tile_counts(expansions).values())
 
 
 def read_board(document: Any) -> BoardFile:
-    """Check a decoded board file's form and return what it says."""
+    """Check a decoded board file's form and return what it says.
+
+    :raises BoardFileError: naming the first thing that is malformed.
+    """
     if not isinstance(document, Mapping):
         raise BoardFileError(Rule.BAD_FILE, detail="expected an object with format, players and placements")
     if document.get("format") != FORMAT:
         raise BoardFileError(Rule.BAD_FORMAT)
-    players = _read_players(document.get("players"))
-    rules = _read_rules(document.get("rules", {}))
     expansions = _read_expansions(document.get("expansions", []))
+    players = _read_players(document.get("players"), expansions)
+    rules = _read_rules(document.get("rules", {}))
     mode_value = document.get("mode", "replay")
     if mode_value not in ("replay", "final"):
         raise BoardFileError(Rule.BAD_MODE)
     mode = Mode(mode_value)
     banked = _read_banked(document.get("banked"), mode, len(players))
+    goods = _read_goods(document.get("goods"), mode, expansions, len(players))
     raw = document.get("placements")
     if not isinstance(raw, list):
         raise BoardFileError(Rule.BAD_PLACEMENT, detail='"placements" must be a list')
-    limit = MAX_PLACEMENTS if Expansion.RIVER in expansions else 72
+    limit = coordinate_limit(expansions)
     if len(raw) > limit:
         raise BoardFileError(Rule.TOO_MANY_PLACEMENTS, limit=limit)
-    placements = tuple(_read_placement(item, i, len(players)) for i, item in enumerate(raw))
-    return BoardFile(players, placements, rules, expansions, mode, banked)
+    placements = []
+    layered = False
+    for i, item in enumerate(raw):
+        placement = _read_placement(item, i, len(players), limit)
+        if placement.player is not None:
+            layered = True
+        elif layered:
+            raise BoardFileError(
+                Rule.LAYER_MISSING, index=i, tile=placement.tile, x=placement.x, y=placement.y
+            )
+        placements.append(placement)
+    return BoardFile(players, tuple(placements), rules, expansions, mode, banked, goods)
 
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _read_players(raw: Any) -> tuple[Player, ...]:
-    if not isinstance(raw, list) or not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
-        raise BoardFileError(Rule.BAD_PLAYERS, detail=f"give {MIN_PLAYERS} to {MAX_PLAYERS} players")
+def _read_expansions(raw: Any) -> frozenset[Expansion]:
+    known = [e.value for e in Expansion]
+    if not isinstance(raw, list) or not all(isinstance(e, str) for e in raw):
+        raise BoardFileError(Rule.BAD_EXPANSIONS, detail='"expansions" must be a list of names')
+    for name in raw:
+        if name not in known:
+            raise BoardFileError(
+                Rule.BAD_EXPANSIONS, detail=f"unknown expansion {name[:30]!r}; use {', '.join(known)}"
+            )
+    if len(set(raw)) != len(raw):
+        raise BoardFileError(Rule.BAD_EXPANSIONS, detail="an expansion is named twice")
+    return frozenset(Expansion(e) for e in raw)
+
+
+def _read_players(raw: Any, expansions: frozenset[Expansion]) -> tuple[Player, ...]:
+    most = max_players(expansions)
+    if not isinstance(raw, list) or not MIN_PLAYERS <= len(raw) <= most:
+        raise BoardFileError(Rule.BAD_PLAYERS, detail=f"give {MIN_PLAYERS} to {most} players", most=most)
     players = []
     for i, item in enumerate(raw):
-        if not isinstance(item, Mapping) or not isinstance(item.get("name"), str) or not item["name"].strip():
-            raise BoardFileError(Rule.BAD_PLAYERS, detail=f"player {i} needs a non-empty name")
-        name = item["name"].strip()
-        if len(name) > MAX_NAME_LENGTH:
+        if not isinstance(item, Mapping) or not isinstance(item.get("name"), str):
             raise BoardFileError(
-                Rule.BAD_PLAYERS, detail=f"player {i}'s name is longer than {MAX_NAME_LENGTH}"
+                Rule.BAD_PLAYERS, detail=f"player {i} needs a name", player=i, problem="empty"
+            )
+        name = item["name"].strip()
+        problem = name_problem(name)
+        if problem is not None:
+            raise BoardFileError(
+                Rule.BAD_PLAYERS,
+                detail=f"player {i}'s name {problem}",
+                player=i,
+                problem=_problem_code(problem),
             )
         color = item.get("color")
         if color is not None and color not in COLORS:
             raise BoardFileError(
-                Rule.BAD_PLAYERS, detail=f"player {i}'s colour must be one of {', '.join(COLORS)}"
+                Rule.BAD_PLAYERS,
+                detail=f"player {i}'s colour must be one of {', '.join(COLORS)}",
+                player=i,
+                problem="colour",
             )
         players.append(Player(name, color))
     colors = [p.color for p in players if p.color]
     if len(colors) != len(set(colors)):
-        raise BoardFileError(Rule.BAD_PLAYERS, detail="two players have the same colour")
+        raise BoardFileError(
+            Rule.BAD_PLAYERS, detail="two players have the same colour", problem="same_colour"
+        )
     return tuple(players)
+
+
+def _problem_code(problem: str) -> str:
+    """A stable word for what is wrong with a name, for callers that explain it in other languages."""
+    for word, code in (
+        ("empty", "empty"),
+        ("longer", "too_long"),
+        ("direction", "direction"),
+        ("control", "control"),
+    ):
+        if word in problem:
+            return code
+    return "name"
 
 
 def _read_rules(raw: Any) -> Rules:
@@ -110,14 +184,6 @@ def _read_rules(raw: Any) -> Rules:
     return Rules(small_city=small_city, farmers=FarmerEdition(farmers))
 
 
-def _read_expansions(raw: Any) -> frozenset[Expansion]:
-    if raw == []:
-        return frozenset()
-    if raw == ["river"]:
-        return frozenset({Expansion.RIVER})
-    raise BoardFileError(Rule.BAD_EXPANSIONS)
-
-
 def _read_banked(raw: Any, mode: Mode, players: int) -> tuple[int, ...] | None:
     if raw is None:
         return None
@@ -125,46 +191,93 @@ def _read_banked(raw: Any, mode: Mode, players: int) -> tuple[int, ...] | None:
         raise BoardFileError(Rule.BAD_BANKED, detail="banked points belong only in final mode")
     if not isinstance(raw, list) or len(raw) != players:
         raise BoardFileError(Rule.BAD_BANKED, detail="give one number per player")
-    if not all(_is_int(v) and 0 <= v <= 10_000 for v in raw):
-        raise BoardFileError(Rule.BAD_BANKED, detail="each must be a whole number from 0 to 10000")
+    if not all(_is_int(v) and 0 <= v <= MAX_BANKED for v in raw):
+        raise BoardFileError(Rule.BAD_BANKED, detail=f"each must be a whole number from 0 to {MAX_BANKED}")
     return tuple(raw)
 
 
-def _read_placement(item: Any, index: int, players: int) -> Placement:
+def _read_goods(
+    raw: Any, mode: Mode, expansions: frozenset[Expansion], players: int
+) -> tuple[dict[Good, int], ...] | None:
+    if raw is None:
+        return None
+    if mode is not Mode.FINAL or Expansion.TRADERS_BUILDERS not in expansions:
+        raise BoardFileError(Rule.BAD_GOODS, detail='goods belong only in final mode with "traders-builders"')
+    if not isinstance(raw, list) or len(raw) != players:
+        raise BoardFileError(Rule.BAD_GOODS, detail="give one entry per player")
+    out = []
+    for entry in raw:
+        if not isinstance(entry, Mapping) or any(k not in Good.__members__.values() for k in entry):
+            raise BoardFileError(Rule.BAD_GOODS, detail='each entry holds only "wine", "wheat" and "cloth"')
+        if not all(_is_int(v) and 0 <= v <= MAX_GOODS for v in entry.values()):
+            raise BoardFileError(
+                Rule.BAD_GOODS, detail=f"each count must be a whole number from 0 to {MAX_GOODS}"
+            )
+        out.append({Good(k): v for k, v in entry.items() if v})
+    return tuple(out)
+
+
+def _read_placement(item: Any, index: int, players: int, limit: int) -> Placement:
     if not isinstance(item, Mapping):
         raise BoardFileError(Rule.BAD_PLACEMENT, index=index, detail="each placement must be an object")
     name = item.get("tile")
     if not isinstance(name, str) or name not in TILES:
         raise BoardFileError(Rule.UNKNOWN_TILE, index=index, tile_name=str(name)[:40])
     x, y = item.get("x"), item.get("y")
-    if not (_is_int(x) and _is_int(y) and abs(x) <= MAX_COORDINATE and abs(y) <= MAX_COORDINATE):
-        raise BoardFileError(Rule.BAD_POSITION, index=index, tile=name, limit=MAX_COORDINATE)
+    if not (_is_int(x) and _is_int(y) and abs(x) <= limit and abs(y) <= limit):
+        raise BoardFileError(Rule.BAD_POSITION, index=index, tile=name, limit=limit)
     where = {"index": index, "tile": name, "x": x, "y": y}
     rotation = item.get("rotation", 0)
     if not _is_int(rotation) or rotation not in ROTATIONS:
         raise BoardFileError(Rule.BAD_ROTATION, **where)
-    meeple = None
-    raw_meeple = item.get("meeple")
-    if raw_meeple is not None:
-        if not isinstance(raw_meeple, Mapping):
-            raise BoardFileError(Rule.BAD_PLACEMENT, **where, detail="meeple must be an object")
-        player, at = raw_meeple.get("player"), raw_meeple.get("at")
-        if not _is_int(player) or not 0 <= player < players:
-            raise BoardFileError(Rule.UNKNOWN_PLAYER, **where, player=str(player)[:10])
-        if not isinstance(at, str) or at not in Place.__members__:
-            raise BoardFileError(Rule.UNKNOWN_PLACE, **where, place_name=str(at)[:10])
-        meeple = Meeple(player, Place[at])
-    return Placement(name, x, y, rotation, meeple)
+    layer = item.get("player")
+    if layer is not None and (not _is_int(layer) or not 0 <= layer < players):
+        raise BoardFileError(Rule.UNKNOWN_PLAYER, **where, player=str(layer)[:10])
+    meeple = _read_meeple(item.get("meeple"), players, where)
+    recall = _read_recall(item.get("recall"), players, limit, where)
+    return Placement(name, x, y, rotation, meeple, recall, layer)
+
+
+def _read_meeple(raw: Any, players: int, where: dict) -> Meeple | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping):
+        raise BoardFileError(Rule.BAD_PLACEMENT, **where, detail="meeple must be an object")
+    player, at, kind = raw.get("player"), raw.get("at"), raw.get("kind", "meeple")
+    if not _is_int(player) or not 0 <= player < players:
+        raise BoardFileError(Rule.UNKNOWN_PLAYER, **where, player=str(player)[:10])
+    if not isinstance(at, str) or at not in Place.__members__:
+        raise BoardFileError(Rule.UNKNOWN_PLACE, **where, place_name=str(at)[:10])
+    if kind not in [k.value for k in FigureKind]:
+        raise BoardFileError(Rule.UNKNOWN_FIGURE, **where, figure=str(kind)[:20])
+    return Meeple(player, Place[at], FigureKind(kind))
+
+
+def _read_recall(raw: Any, players: int, limit: int, where: dict) -> Recall | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping):
+        raise BoardFileError(Rule.BAD_PLACEMENT, **where, detail="recall must be an object")
+    player, x, y = raw.get("player"), raw.get("x"), raw.get("y")
+    if not _is_int(player) or not 0 <= player < players:
+        raise BoardFileError(Rule.UNKNOWN_PLAYER, **where, player=str(player)[:10])
+    if not (_is_int(x) and _is_int(y) and abs(x) <= limit and abs(y) <= limit):
+        raise BoardFileError(Rule.BAD_POSITION, **where, limit=limit)
+    return Recall(player, x, y)
 
 
 def build_game(board: BoardFile) -> Game:
-    """Replay a board file's placements into a game, checking every rule of its mode."""
+    """Replay a board file's placements into a game, checking every rule of its mode.
+
+    :raises IllegalPlacementError: naming the first placement that breaks a rule.
+    """
     game = Game(
-        [p.name for p in board.players],
+        board.players,
         rules=board.rules,
         expansions=board.expansions,
         mode=board.mode,
         banked=board.banked,
+        goods=board.goods,
     )
     for placement in board.placements:
         game.push(placement)
@@ -180,40 +293,47 @@ def score_board(document: Any) -> ScoreReport:
     return build_game(read_board(document)).report()
 
 
-def write_board(
-    game: Game,
-    *,
-    colors: Sequence[str | None] | None = None,
-) -> dict[str, Any]:
-    """The board file for ``game``; meeples keep the place they were given."""
+def write_board(game: Game) -> dict[str, Any]:
+    """The board file for ``game``: reading it gives the same game. Figures keep the place they
+    were given; a placement names who laid it when it said so (the site says so on every one)."""
     players = []
-    for i, name in enumerate(game.players):
-        entry: dict[str, Any] = {"name": name}
-        if colors and colors[i]:
-            entry["color"] = colors[i]
+    for player in game.players:
+        entry: dict[str, Any] = {"name": player.name}
+        if player.color:
+            entry["color"] = player.color
         players.append(entry)
     document: dict[str, Any] = {
         "format": FORMAT,
         "players": players,
         "rules": {"small_city": game.rules.small_city, "farmers": game.rules.farmers.value},
-        "expansions": sorted(e.value for e in game.expansions),
+        "expansions": [e.value for e in Expansion if e in game.expansions],
         "mode": game.mode.value,
-        "placements": [_write_placement(game, i, p) for i, p in enumerate(game.placements)],
+        "placements": [_write_placement(p) for p in game.placements],
     }
     if game.mode is Mode.FINAL:
         document["banked"] = list(game.banked)
+        if Expansion.TRADERS_BUILDERS in game.expansions:
+            document["goods"] = [{g.value: held[g] for g in Good if held[g]} for held in game.goods]
     return document
 
 
-def _write_placement(game: Game, index: int, placement: Placement) -> dict[str, Any]:
+def _write_placement(placement: Placement) -> dict[str, Any]:
     entry: dict[str, Any] = {
         "tile": placement.tile,
         "x": placement.x,
         "y": placement.y,
         "rotation": placement.rotation,
     }
-    if placement.meeple is not None:
-        entry["meeple"] = {"player": placement.meeple.player, "at": placement.meeple.at.name}
+    if placement.player is not None:
+        entry["player"] = placement.player
+    meeple = placement.meeple
+    if meeple is not None:
+        entry["meeple"] = {"player": meeple.player, "at": meeple.at.name}
+        if meeple.kind is not FigureKind.MEEPLE:
+            entry["meeple"]["kind"] = meeple.kind.value
+    if placement.recall is not None:
+        recall = placement.recall
+        entry["recall"] = {"player": recall.player, "x": recall.x, "y": recall.y}
     return entry
 
 
@@ -221,7 +341,7 @@ def event_to_dict(event: ScoreEvent) -> dict[str, Any]:
     data: dict[str, Any] = {
         "when": event.when.value,
         "placement": event.placement,
-        "feature": event.feature.value,
+        "feature": event.subject,
         "complete": event.complete,
         "tiles": [list(sq) for sq in event.tiles],
         "pennants": event.pennants,
@@ -231,28 +351,46 @@ def event_to_dict(event: ScoreEvent) -> dict[str, Any]:
     }
     if event.cities or event.when.value == "farms":
         data["cities"] = [[list(sq) for sq in city] for city in event.cities]
+    if event.inn:
+        data["inn"] = True
+    if event.cathedral:
+        data["cathedral"] = True
+    if event.pig:
+        data["pig"] = True
+    if event.good is not None:
+        data["good"] = event.good.value
+        data["tokens"] = {str(p): n for p, n in event.tokens.items()}
+    figures = [s for s in event.meeple_spots if s.kind is not FigureKind.MEEPLE]
+    if figures:
+        data["figures"] = [
+            {"player": s.player, "kind": s.kind.value, "x": s.square[0], "y": s.square[1]} for s in figures
+        ]
     return data
 
 
 def report_to_dict(report: ScoreReport) -> dict[str, Any]:
     """The JSON score report of the board-file documentation."""
+    players = []
+    for p in report.players:
+        entry: dict[str, Any] = {
+            "name": p.name,
+            "total": p.total,
+            "by_category": {c.value: n for c, n in p.by_category.items()},
+        }
+        if p.goods:
+            entry["goods"] = {g.value: n for g, n in p.goods.items()}
+        players.append(entry)
     return {
-        "players": [
-            {
-                "name": p.name,
-                "total": p.total,
-                "by_category": {c.value: n for c, n in p.by_category.items()},
-            }
-            for p in report.players
-        ],
+        "players": players,
         "events": [event_to_dict(e) for e in report.events],
         "warnings": [
             {
                 "code": w.code.value,
-                "feature": w.feature.value,
+                "feature": w.feature.value if w.feature is not None else "goods",
                 "tiles": [list(sq) for sq in w.tiles],
                 "message": w.message,
             }
             for w in report.warnings
         ],
+        "layers": list(report.layers),
     }

@@ -7,6 +7,8 @@ rim; ``C`` (the centre) never moves.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from enum import IntEnum
 
 Square = tuple[int, int]
@@ -121,3 +123,35 @@ def rotate_point(point: tuple[float, float], quarter_turns: int) -> tuple[float,
     for _ in range(quarter_turns % 4):
         x, y = 1.0 - y, x
     return (x, y)
+
+
+@dataclass(frozen=True)
+class Extent:
+    """The rectangle of squares from the westmost to the eastmost and the northmost to the southmost."""
+
+    west: int
+    north: int
+    columns: int
+    rows: int
+
+    @classmethod
+    def of(cls, squares: Iterable[Square]) -> Extent:
+        squares = list(squares)
+        if not squares:
+            return cls(0, 0, 1, 1)
+        xs = [x for x, _ in squares]
+        ys = [y for _, y in squares]
+        return cls(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+
+    def column(self, x: int) -> int:
+        """1-based column of ``x`` (as CSS grids count)."""
+        return x - self.west + 1
+
+    def row(self, y: int) -> int:
+        return y - self.north + 1
+
+    def __contains__(self, square: object) -> bool:
+        if not isinstance(square, tuple) or len(square) != 2:
+            return False
+        x, y = square
+        return self.west <= x < self.west + self.columns and self.north <= y < self.north + self.rows

@@ -1,9 +1,12 @@
-"""Rule options: the points that changed between editions of the rulebook."""
+"""Rule options: the points that changed between editions of the rulebook, and how a board is entered."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+
+from .tiles import Expansion
 
 
 class FarmerEdition(StrEnum):
@@ -44,6 +47,11 @@ class Rules:
         return Rules(**values)  # type: ignore[arg-type]
 
 
-MEEPLES_PER_PLAYER = 7
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
+_BOX_MAX_PLAYERS = {Expansion.INNS_CATHEDRALS: 6}
+
+
+def max_players(expansions: Iterable[Expansion] = ()) -> int:
+    """How many can play with ``expansions``: 5, or 6 with Inns & Cathedrals."""
+    return max([MAX_PLAYERS, *(_BOX_MAX_PLAYERS.get(e, MAX_PLAYERS) for e in expansions)])

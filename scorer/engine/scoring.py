@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import NamedTuple
 
+from .figures import FigureKind, majority
 from .places import Square
 from .rules import FarmerEdition, Rules
-from .tiles import FeatureKind
+from .tiles import GOODS, FeatureKind, Good
+
+__all__ = ["majority"]  # re-exported: older callers import it from here
 
 
 class Phase(StrEnum):
@@ -17,10 +21,14 @@ class Phase(StrEnum):
 
     PLAY = "play"
     """A feature completed during the game, scored at once."""
+    RECALL = "recall"
+    """An abbot taken back during play, its cloister or garden scored as unfinished."""
     END = "end"
-    """An unfinished road, city or cloister at the end of the game."""
+    """An unfinished road, city, cloister or garden at the end of the game."""
     FARMS = "farms"
     """A field's farmers, after everything else."""
+    GOODS = "goods"
+    """The most trade goods of one kind (Traders & Builders), last of all."""
 
 
 class Category(StrEnum):
@@ -29,7 +37,9 @@ class Category(StrEnum):
     ROAD = "road"
     CITY = "city"
     CLOISTER = "cloister"
+    GARDEN = "garden"
     FARM = "farm"
+    GOODS = "goods"
     BANKED = "banked"
 
 
@@ -37,23 +47,41 @@ CATEGORY_OF = {
     FeatureKind.ROAD: Category.ROAD,
     FeatureKind.CITY: Category.CITY,
     FeatureKind.CLOISTER: Category.CLOISTER,
+    FeatureKind.GARDEN: Category.GARDEN,
     FeatureKind.FIELD: Category.FARM,
 }
 
 FARM_POINTS_PER_CITY = {FarmerEdition.THIRD: 3, FarmerEdition.SECOND: 3, FarmerEdition.FIRST: 4}
+PIG_BONUS = 1
+"""What a pig adds to each city its player's farm is paid for."""
+INN_POINTS_PER_TILE = 2
+CATHEDRAL_POINTS = 3
+"""Per tile and per pennant of a completed city with a cathedral."""
+GOODS_MAJORITY_POINTS = 10
+
+
+class Spot(NamedTuple):
+    """A figure on a scored feature: where it stood and whose it was."""
+
+    square: Square
+    index: int
+    """The feature's index on that tile."""
+    player: int
+    kind: FigureKind = FigureKind.MEEPLE
 
 
 @dataclass(frozen=True)
 class ScoreEvent:
-    """One scoring: a feature, who had meeples on it, who won it and what each winner got."""
+    """One scoring: a feature (or a good), who had figures there, who won it and what each got."""
 
     when: Phase
-    feature: FeatureKind
+    feature: FeatureKind | None
+    """The feature scored; ``None`` for a goods majority (see ``good``)."""
     complete: bool
     tiles: tuple[Square, ...]
     pennants: int
     meeples: Mapping[int, int]
-    """Meeples on the feature per player index."""
+    """Meeples on the feature per player index, as majority counts them (a big meeple is 2)."""
     winners: tuple[int, ...]
     points: int
     """Points for each winner."""
@@ -61,15 +89,30 @@ class ScoreEvent:
     """The placement (0-based) whose tile completed the feature, for events during play."""
     segments: tuple[tuple[Square, int], ...] = ()
     """Where the feature lies: ``(square, feature index on that tile)`` for each piece of it."""
-    meeple_spots: tuple[tuple[Square, int, int], ...] = ()
-    """``(square, feature index, player)`` for each meeple on the feature."""
+    meeple_spots: tuple[Spot, ...] = ()
+    """Every figure on the feature (builders and pigs included)."""
     cities: tuple[tuple[Square, ...], ...] = ()
     """For farm events: the tiles of each completed city the points are for."""
     city_segments: tuple[tuple[Square, int], ...] = field(default=(), repr=False)
+    inn: bool = False
+    """A road with an inn: 2 per tile when complete, 0 when not."""
+    cathedral: bool = False
+    """A city with a cathedral: 3 per tile and pennant when complete, 0 when not."""
+    pig: bool = False
+    """A farm event whose winners each have their pig in the field: one more per city."""
+    good: Good | None = None
+    """For a goods majority: the good."""
+    tokens: Mapping[int, int] = field(default_factory=dict)
+    """For a goods majority: each player's tokens of that good."""
 
     @property
     def category(self) -> Category:
-        return CATEGORY_OF[self.feature]
+        return Category.GOODS if self.feature is None else CATEGORY_OF[self.feature]
+
+    @property
+    def subject(self) -> str:
+        """What was scored, as the report names it: a feature kind or ``"goods"``."""
+        return "goods" if self.feature is None else self.feature.value
 
     def points_for(self, player: int) -> int:
         return self.points if player in self.winners else 0
@@ -77,7 +120,7 @@ class ScoreEvent:
 
 class WarningCode(StrEnum):
     COMPLETED_WITH_MEEPLES = "completed_with_meeples"
-    """On a final board, a completed feature still holds meeples: it should have scored in play."""
+    """On a final board, a completed feature still holds figures: it should have scored in play."""
 
 
 @dataclass(frozen=True)
@@ -90,7 +133,7 @@ class ScoreWarning:
     def message(self) -> str:
         first = self.tiles[0] if self.tiles else None
         return (
-            f"a completed {self.feature.value} at {first} still holds meeples; "
+            f"a completed {self.feature.value} at {first} still holds figures; "
             "it should have been scored when it was completed, and is scored now as complete"
         )
 
@@ -100,6 +143,8 @@ class PlayerScore:
     name: str
     total: int
     by_category: Mapping[Category, int]
+    goods: Mapping[Good, int] = field(default_factory=dict)
+    """Trade goods collected (Traders & Builders); empty without it."""
 
 
 @dataclass(frozen=True)
@@ -109,31 +154,60 @@ class ScoreReport:
     players: tuple[PlayerScore, ...]
     events: tuple[ScoreEvent, ...]
     warnings: tuple[ScoreWarning, ...] = ()
+    layers: tuple[int | None, ...] = ()
+    """Who laid each placement (``None`` for the start tile, laid by nobody)."""
 
     @property
     def totals(self) -> tuple[int, ...]:
         return tuple(p.total for p in self.players)
 
 
-def majority(meeples: Mapping[int, int]) -> tuple[int, ...]:
-    """The players with the most meeples (all of them on a tie), in player order."""
-    if not meeples:
-        return ()
-    most = max(meeples.values())
-    if most <= 0:
-        return ()
-    return tuple(sorted(p for p, n in meeples.items() if n == most))
-
-
-def feature_points(kind: FeatureKind, *, complete: bool, tiles: int, pennants: int, rules: Rules) -> int:
-    """What a road, city or cloister is worth (``tiles`` counts a cloister and its neighbours)."""
+def feature_points(
+    kind: FeatureKind,
+    *,
+    complete: bool,
+    tiles: int,
+    pennants: int,
+    rules: Rules,
+    inn: bool = False,
+    cathedral: bool = False,
+) -> int:
+    """What a road, city, cloister or garden is worth (``tiles`` counts a cloister and its neighbours)."""
     if kind is FeatureKind.CITY:
+        if cathedral:
+            return CATHEDRAL_POINTS * (tiles + pennants) if complete else 0
         if complete:
             if tiles == 2 and rules.small_city == 2:
                 return 2
             return 2 * (tiles + pennants)
         return tiles + pennants
+    if kind is FeatureKind.ROAD and inn:
+        return INN_POINTS_PER_TILE * tiles if complete else 0
     return tiles
+
+
+def goods_events(goods: Sequence[Mapping[Good, int]]) -> list[ScoreEvent]:
+    """At the end: for each good, 10 to every player with the most tokens of it (nobody with none)."""
+    events = []
+    for good in GOODS:
+        tokens = {player: held.get(good, 0) for player, held in enumerate(goods)}
+        winners = majority(tokens)
+        if winners:
+            events.append(
+                ScoreEvent(
+                    when=Phase.GOODS,
+                    feature=None,
+                    complete=False,
+                    tiles=(),
+                    pennants=0,
+                    meeples={},
+                    winners=winners,
+                    points=GOODS_MAJORITY_POINTS,
+                    good=good,
+                    tokens={p: n for p, n in tokens.items() if n},
+                )
+            )
+    return events
 
 
 def build_report(
@@ -141,6 +215,9 @@ def build_report(
     events: Iterable[ScoreEvent],
     banked: Iterable[int],
     warnings: Iterable[ScoreWarning] = (),
+    *,
+    goods: Sequence[Mapping[Good, int]] = (),
+    layers: Sequence[int | None] = (),
 ) -> ScoreReport:
     names = list(names)
     events = tuple(events)
@@ -151,7 +228,12 @@ def build_report(
         for player in event.winners:
             categories[player][event.category] += event.points
     players = tuple(
-        PlayerScore(name, sum(cats.values()), {c: cats[c] for c in Category})
-        for name, cats in zip(names, categories)
+        PlayerScore(
+            name,
+            sum(cats.values()),
+            {c: cats[c] for c in Category},
+            dict(goods[i]) if i < len(goods) else {},
+        )
+        for i, (name, cats) in enumerate(zip(names, categories))
     )
-    return ScoreReport(players, events, tuple(warnings))
+    return ScoreReport(players, events, tuple(warnings), tuple(layers))

@@ -8,11 +8,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from .figures import FigureKind
 from .game import Game
 from .placement import Placement
 from .places import Square
 from .rules import Mode, Rules
-from .tiles import RIVER_LAKE, RIVER_SPRING, START_TILE, TILES, Expansion, tile_counts
+from .tiles import Expansion
+from .tilesets import RIVER_LAKE, RIVER_SPRING, START_TILE, TILES, tile_counts
 
 
 def draw_pile(rng: random.Random, expansions: frozenset[Expansion], tile_sets: int = 1) -> list[str]:
@@ -53,15 +55,34 @@ def random_game(
         placement = _choose_square(rng, game, name, frontier)
         if placement is None:
             continue  # nowhere to go: the tile is set aside, as the rules say
-        # The start tile is nobody's; after it, play goes round: the first player lays the second tile.
-        player = (len(game.turns) - 1) % players
-        if game.turns and game.meeples_in_supply[player] > 0 and rng.random() < meeple_chance:
-            spots = [s for s in game.meeple_spots(placement) if s.free]
-            if spots:
-                placement = placement.with_meeple(player, rng.choice(spots).place)
+        if game.turns and rng.random() < meeple_chance:
+            placement = _with_figure(rng, game, placement)
         game.push(placement)
         frontier.update(game, placement.square)
     return game
+
+
+def _with_figure(rng: random.Random, game: Game, placement: Placement) -> Placement:
+    """The placement with a random legal figure of its layer on it, or a recall of their abbot."""
+    layer = game.to_move
+    assert layer is not None
+    if FigureKind.ABBOT in game.figure_kinds and rng.random() < 0.15:
+        recalls = _recalls(game, placement, layer)
+        if recalls:
+            return placement.with_recall(layer, rng.choice(recalls))
+    spots = [s for s in game.figure_spots(placement, layer) if s.legal]
+    if not spots:
+        return placement
+    # Meeples are most of the pieces; the special figures come up often enough to be tested.
+    kinds = sorted({s.kind for s in spots})
+    kind = FigureKind.MEEPLE if FigureKind.MEEPLE in kinds and rng.random() < 0.6 else rng.choice(kinds)
+    spot = rng.choice([s for s in spots if s.kind is kind])
+    return placement.with_meeple(layer, spot.place, kind)
+
+
+def _recalls(game: Game, placement: Placement, layer: int) -> list[Square]:
+    squares = [f.square for f in game.figures if f.kind is FigureKind.ABBOT and f.player == layer]
+    return [sq for sq in squares if game.is_legal(placement.with_recall(layer, sq))]
 
 
 class _Frontier:
@@ -111,20 +132,21 @@ def _choose_square(rng: random.Random, game: Game, name: str, frontier: _Frontie
 
 
 def final_board_of(game: Game) -> Game:
-    """The same game entered as a finished board: the tiles, the meeples still standing, and
-    the points already on the score track as banked points."""
-    standing = {}
-    graph = game.board.graph
-    for node in graph.meeple_nodes:
-        standing[graph.square[node]] = (graph.meeple[node], graph.feature[node])
+    """The same game entered as a finished board: the tiles, the figures still standing, the points
+    already on the score track as banked points and the goods collected."""
+    standing = {f.square: f for f in game.figures}
     final = Game(
-        list(game.players), rules=game.rules, expansions=game.expansions, mode=Mode.FINAL, banked=game.scores
+        list(game.players),
+        rules=game.rules,
+        expansions=game.expansions,
+        mode=Mode.FINAL,
+        banked=game.scores,
+        goods=[dict(held) for held in game.goods],
     )
     for placement in game.placements:
-        plain = placement.without_meeple()
-        if placement.square in standing:
-            player, feature = standing[placement.square]
-            place = TILES[placement.tile].oriented(placement.rotation).place_of(feature)
-            plain = plain.with_meeple(player, place)
+        plain = placement.without_meeple().laid_by(None)
+        figure = standing.get(placement.square)
+        if figure is not None:
+            plain = plain.with_meeple(figure.player, figure.place, figure.kind)
         final.push(plain)
     return final

@@ -21,7 +21,7 @@ from .reference import RefGame
 
 def game_of(
     *texts: str,
-    players: int | list[str] = 2,
+    players: int | list = 2,
     small_city: int = 4,
     farmers: str = "3rd",
     river: bool = False,
@@ -68,20 +68,18 @@ def play_points(events: Iterable, players: int) -> list[int]:
 
 
 def meeples_on_board(game: Game) -> Counter[int]:
-    graph = game.board.graph
-    return Counter(graph.meeple[n] for n in graph.meeple_nodes)
+    return Counter(f.player for f in game.figures)
 
 
-def node_of(game: Game, square: tuple[int, int], place: str) -> int:
-    """The feature group (graph root) at ``place`` of the tile on ``square``."""
-    placed = game.board[square]
-    feature = placed.orientation.feature_at[Place[place]]
+def feature_of(game: Game, square: tuple[int, int], place: str):
+    """The feature at ``place`` of the tile on ``square``."""
+    feature = game.feature_at(square, Place[place])
     assert feature is not None, f"no feature at {place} on {square}"
-    return game.board.graph.find(placed.nodes[feature])
+    return feature
 
 
 def same_feature(game: Game, a: tuple[tuple[int, int], str], b: tuple[tuple[int, int], str]) -> bool:
-    return node_of(game, *a) == node_of(game, *b)
+    return feature_of(game, *a).segments == feature_of(game, *b).segments
 
 
 def events_of(game: Game, when: str | None = None) -> list:
@@ -160,24 +158,31 @@ def doc_of(texts, **top) -> dict:
     return doc
 
 
-CATEGORIES = {"road", "city", "cloister", "farm", "banked"}
+CATEGORIES = {"road", "city", "cloister", "garden", "farm", "goods", "banked"}
 EVENT_KEYS = {"when", "placement", "feature", "complete", "tiles", "pennants", "meeples", "winners", "points"}
-KIND_TO_CATEGORY = {"road": "road", "city": "city", "cloister": "cloister", "field": "farm"}
+KIND_TO_CATEGORY = {
+    "road": "road",
+    "city": "city",
+    "cloister": "cloister",
+    "garden": "garden",
+    "field": "farm",
+    "goods": "goods",
+}
 
 
 def check_shape(data: dict, names: list[str]) -> None:
-    assert set(data) == {"players", "events", "warnings"}
+    assert set(data) == {"players", "events", "warnings", "layers"}
     assert [p["name"] for p in data["players"]] == names
     for p in data["players"]:
-        assert set(p) == {"name", "total", "by_category"}
+        assert set(p) - {"goods"} == {"name", "total", "by_category"}
         assert set(p["by_category"]) == CATEGORIES
         assert all(isinstance(v, int) and not isinstance(v, bool) for v in p["by_category"].values())
         assert p["total"] == sum(p["by_category"].values())
     for e in data["events"]:
         assert set(e) >= EVENT_KEYS
-        assert e["when"] in ("play", "end", "farms")
+        assert e["when"] in ("play", "recall", "end", "farms", "goods")
         assert e["feature"] in KIND_TO_CATEGORY
-        assert (e["placement"] is not None) == (e["when"] == "play")
+        assert (e["placement"] is not None) == (e["when"] in ("play", "recall"))
         assert isinstance(e["complete"], bool)
         assert all(isinstance(t, list) and len(t) == 2 for t in e["tiles"])
         assert all(isinstance(k, str) and int(k) < len(names) for k in e["meeples"])

@@ -41,7 +41,11 @@ def ref_replay(game, *, final: bool = False) -> RefGame:
 
 
 def categories(game) -> list[dict]:
-    return [{k.value: v for k, v in p.by_category.items()} for p in game.report().players]
+    """The engine's breakdown; the base game and the River score nothing in the expansions' columns."""
+    rows = [{k.value: v for k, v in p.by_category.items()} for p in game.report().players]
+    for row in rows:
+        assert row.pop("garden") == row.pop("goods") == 0, "the base game scored in an expansion's column"
+    return rows
 
 
 CASES = [

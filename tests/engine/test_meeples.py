@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorer.engine import FeatureKind, IllegalPlacementError, Placement, Rule
+from scorer.engine import FeatureKind, FigureKind, IllegalPlacementError, Placement, Rule
 
 from .boards import MERGED_CITIES, ROAD_BETWEEN_JUNCTIONS, SEVEN_OUT
 from .conftest import game_of, meeples_on_board
@@ -90,19 +90,31 @@ def test_farmers_stay_until_the_end():
     assert game.report().totals == (3, 0)
 
 
-def test_meeple_spots_say_which_features_are_free():
+def test_figure_spots_say_which_features_are_free():
     game = game_of(*ROAD_BETWEEN_JUNCTIONS[:2])  # the road X–D is claimed
-    spots = game.meeple_spots(Placement.parse("W@1,0/0"))
-    by_place = {s.place.name: (s.kind, s.free) for s in spots}
+    before = game.state()
+    spots = game.figure_spots(Placement.parse("W@1,0/0"))
+    by_place = {s.place.name: (s.feature, s.legal) for s in spots}
     assert by_place["W"] == (FeatureKind.ROAD, False)
     assert by_place["E"] == (FeatureKind.ROAD, True)
     assert by_place["S"] == (FeatureKind.ROAD, True)
-    assert len(spots) == len([f for f in game.tile_type("W").features])
+    assert {s.kind for s in spots} == {FigureKind.MEEPLE}  # the base game has only meeples
+    assert len(spots) == len(game.tile_type("W").features)
+    assert next(s for s in spots if s.place.name == "W").problem.rule is Rule.FEATURE_OCCUPIED
     # every free spot can take a meeple, every taken one cannot
     for spot in spots:
         p = Placement.parse("W@1,0/0").with_meeple(1, spot.place)
-        assert game.is_legal(p) is spot.free
-    assert len(game.turns) == 2  # asking changed nothing
+        assert game.is_legal(p) is spot.legal
+    assert game.state() == before  # asking changed nothing
+
+
+def test_figure_spots_of_the_tile_just_laid_ignore_its_own_figure():
+    game = game_of(*ROAD_BETWEEN_JUNCTIONS[:2], "W@1,0/0:1E")
+    before = game.state()
+    spots = {s.place.name: s.legal for s in game.figure_spots()}
+    assert spots["E"] is True  # its own thief does not make the road taken
+    assert spots["W"] is False
+    assert game.state() == before
 
 
 def test_meeple_on_any_place_of_the_feature():

@@ -13,7 +13,9 @@ from scorer.engine import (
     IllegalPlacementError,
     Meeple,
     Placement,
+    Player,
     Rule,
+    SetupError,
     build_game,
     read_board,
     score_board,
@@ -41,7 +43,7 @@ def changed(path, value, base=BASE):
 
 def test_the_documented_example_reads_and_scores():
     game = build_game(read_board(BASE))
-    assert game.players == ("Mina", "Wei")
+    assert game.names == ("Mina", "Wei")
     assert game.scores == [0, 4]  # E's knight closes the two-tile city at once
     # V turned 90 (road N–W): NNE lies in its big field, where player 0's farmer stays
     assert game.meeples_in_supply == [6, 7]
@@ -182,7 +184,7 @@ def test_malformed_files(doc, rule, index):
 def test_name_length(name, ok):
     doc = changed(["players", 0, "name"], name)
     if ok:
-        assert build_game(read_board(doc)).players[0] == name.strip()
+        assert build_game(read_board(doc)).players[0].name == name.strip()
     else:
         with pytest.raises(BoardFileError) as err:
             read_board(doc)
@@ -191,9 +193,16 @@ def test_name_length(name, ok):
 
 @pytest.mark.parametrize("players", [0, 1, 6])
 def test_a_game_has_two_to_five_players(players):
-    with pytest.raises(BoardFileError) as err:
+    with pytest.raises(SetupError) as err:
         Game(players)
     assert err.value.rule is Rule.BAD_PLAYERS
+    assert not isinstance(err.value, BoardFileError)  # no file was read
+
+
+def test_inns_and_cathedrals_allow_six_players():
+    assert len(Game(6, expansions=["inns-cathedrals"]).players) == 6
+    with pytest.raises(SetupError):
+        Game(7, expansions=["inns-cathedrals"])
 
 
 def test_score_board_refuses_malformed_files_the_same_way():
@@ -215,7 +224,7 @@ def test_score_board_refuses_malformed_files_the_same_way():
         changed(["mode"], "final"),
         changed(["banked"], [0, 12], changed(["mode"], "final")),
         changed(["placements", 0, "rotation"], ...),  # the rotation defaults to 0
-        changed(["placements", 1, "x"], 10_000),
+        changed(["placements", 1, "x"], 72),  # as far as 72 tiles in a line can reach
     ],
 )
 def test_well_formed_files_read(doc):
@@ -313,8 +322,8 @@ def test_round_trip_of_the_documented_example_is_exact():
 
 
 def test_written_file_matches_the_format():
-    game = game_of(*MERGED_CITIES, mode="final", banked=[3, 9])
-    doc = write_board(game, colors=["red", None])
+    game = game_of(*MERGED_CITIES, mode="final", banked=[3, 9], players=[Player("P1", "red"), "P2"])
+    doc = write_board(game)
     assert doc["format"] == "carcassonne-board/1"
     assert doc["players"] == [{"name": "P1", "color": "red"}, {"name": "P2"}]
     assert doc["rules"] == {"small_city": 4, "farmers": "3rd"}

@@ -29,7 +29,7 @@ def refused(game: Game, text: str) -> Rule:
 def test_the_whole_river_is_legal_in_order():
     game = river_game()
     assert len(game.turns) == 12
-    assert all(game.board.supply[name] == 0 for name in TILES if TILES[name].is_river)
+    assert all(left == 0 for name, left in game.board.supply.items() if TILES[name].is_river)
     assert game.is_legal(Placement.parse("D@2,-1/0"))  # D's south field on the curve's north field
 
 
@@ -94,9 +94,9 @@ def test_with_the_river_all_four_d_tiles_are_in_the_pile():
     game = river_game()
     assert game.board.supply["D"] == 4
     for _ in range(4):
-        game.push(game.legal_placements("D")[0])
-    assert game.legal_placements("D") == []
-    spot = game.legal_placements("E")[0]
+        game.push(next(iter(game.legal_placements("D"))))
+    assert not game.legal_placements("D")
+    spot = next(iter(game.legal_placements("E")))
     assert refused(game, f"D@{spot.x},{spot.y}/0") is Rule.NO_TILE_LEFT
 
 

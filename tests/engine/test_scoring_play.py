@@ -146,7 +146,7 @@ def test_a_meeple_placed_this_turn_scores_and_comes_back():
     events = game.push(Placement.parse("E@0,-1/180:1S"))
     assert [e.points for e in events] == [4]
     assert game.meeples_in_supply == [7, 7]
-    assert game.board.graph.meeple_nodes == set()
+    assert game.figures == ()
 
 
 def test_one_tile_completes_two_cloisters():

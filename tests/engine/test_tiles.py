@@ -4,14 +4,28 @@ from __future__ import annotations
 
 import pytest
 
-from scorer.engine import BASE_TILES, RIVER_TILES, TILES, Edge, FeatureKind
+from scorer.engine import BASE_TILES, RIVER_TILES, TILES, Edge, Expansion, FeatureKind, tile_counts
 from scorer.engine.places import Place, Side
-from scorer.engine.tiles import tile_counts
 
-from .reference import REF_TILES, SIDE_PLACES, oriented_edges, oriented_features, rotate_place
+from . import reference
+from .reference import ALL_TILES, SIDE_PLACES, oriented_edges, oriented_features, rotate_place
 
-ALL_NAMES = sorted(REF_TILES)
+ALL_NAMES = sorted(ALL_TILES)
 ROTATIONS = (0, 90, 180, 270)
+EXPANSION_SETS = [
+    frozenset(chosen)
+    for chosen in (
+        (),
+        ("river",),
+        ("abbot",),
+        ("river", "abbot"),
+        ("inns-cathedrals",),
+        ("inns-cathedrals", "abbot"),
+        ("traders-builders",),
+        ("traders-builders", "abbot"),
+        ("river", "abbot", "inns-cathedrals", "traders-builders"),
+    )
+]
 
 
 def places(names) -> frozenset[str]:
@@ -19,7 +33,8 @@ def places(names) -> frozenset[str]:
 
 
 def engine_features(name: str, rotation: int = 0) -> set:
-    """(kind, places without the centre of a city, pennant, touched city place-sets) for each feature."""
+    """(kind, places without the centre of a city, pennant, touched city place-sets, inn,
+    cathedral, good) for each feature."""
     tile = TILES[name]
     o = tile.oriented(rotation)
     out = set()
@@ -28,13 +43,25 @@ def engine_features(name: str, rotation: int = 0) -> set:
         if spec.kind is FeatureKind.CITY:
             ps = ps - {"C"}
         cities = frozenset(places(o.feature_places[c]) - {"C"} for c in spec.cities)
-        out.add((spec.kind.value, ps, spec.pennant, cities))
+        good = spec.good.value if spec.good else None
+        out.add((spec.kind.value, ps, spec.pennant, cities, spec.inn, spec.cathedral, good))
     return out
 
 
 def reference_features(name: str, rotation: int = 0) -> set:
     feats = oriented_features(name, rotation)
-    return {(f.kind, f.places, f.pennant, frozenset(feats[c].places for c in f.cities)) for f in feats}
+    return {
+        (
+            f.kind,
+            f.places,
+            f.pennant,
+            frozenset(feats[c].places for c in f.cities),
+            f.inn,
+            f.cathedral,
+            f.goods,
+        )
+        for f in feats
+    }
 
 
 def test_base_game_has_72_tiles_and_river_12():
@@ -45,31 +72,52 @@ def test_base_game_has_72_tiles_and_river_12():
     assert sum(tile_counts(frozenset({"river"})).values()) == 84
 
 
+@pytest.mark.parametrize(
+    ("chosen", "total", "gardens"),
+    [
+        ((), 72, 0),
+        (("abbot",), 72, 8),
+        (("river", "abbot"), 84, 9),
+        (("inns-cathedrals",), 90, 0),
+        (("inns-cathedrals", "abbot"), 90, 10),
+        (("traders-builders",), 96, 0),
+        (("traders-builders", "abbot"), 96, 10),
+        (("river", "abbot", "inns-cathedrals", "traders-builders"), 126, 13),
+    ],
+)
+def test_each_box_holds_the_tiles_of_tiles_md(chosen, total, gardens):
+    counts = tile_counts(frozenset(Expansion(e) for e in chosen))
+    assert sum(counts.values()) == total
+    assert sum(n for name, n in counts.items() if TILES[name].garden is not None) == gardens
+
+
 def test_catalogue_names_are_exactly_those_of_tiles_md():
     assert sorted(TILES) == ALL_NAMES
-    assert sorted(t.name for t in RIVER_TILES) == sorted(n for n, t in REF_TILES.items() if t.river)
+    assert sorted(t.name for t in RIVER_TILES) == sorted(n for n, t in reference.REF_TILES.items() if t.river)
 
 
-@pytest.mark.parametrize("name", ALL_NAMES)
-def test_count(name):
-    assert TILES[name].count == REF_TILES[name].count
+@pytest.mark.parametrize("chosen", EXPANSION_SETS, ids=lambda c: "+".join(sorted(c)) or "base")
+def test_counts_in_every_edition(chosen):
+    theirs = {name: n for name, n in reference.tile_counts(chosen).items() if n}
+    assert tile_counts(frozenset(Expansion(e) for e in chosen)) == theirs
 
 
 @pytest.mark.parametrize("name", ALL_NAMES)
 def test_edges(name):
-    assert tuple(e.value for e in TILES[name].edges) == REF_TILES[name].edges
+    assert tuple(e.value for e in TILES[name].edges) == ALL_TILES[name].edges
 
 
 @pytest.mark.parametrize("name", ALL_NAMES)
 def test_features_places_pennants_and_field_cities(name):
     assert engine_features(name) == reference_features(name)
-    assert len(TILES[name].features) == len(REF_TILES[name].features)
+    assert len(TILES[name].features) == len(ALL_TILES[name].features)
 
 
-@pytest.mark.parametrize(
-    ("name", "pennant"),
-    [(n, n in {"C", "F", "M", "O", "Q", "S"}) for n in ALL_NAMES],
-)
+PENNANTS = {"C", "F", "M", "O", "Q", "S", "M-garden", "ic-corner-and-city", "ic-across-two-roads"}
+PENNANTS |= {"ic-corner-curve-inn"}
+
+
+@pytest.mark.parametrize(("name", "pennant"), [(n, n in PENNANTS) for n in ALL_NAMES])
 def test_pennants_are_on_c_f_m_o_q_s_only(name, pennant):
     assert any(f.pennant for f in TILES[name].features) is pennant
     assert sum(f.pennant for f in TILES[name].features) <= 1
@@ -78,7 +126,7 @@ def test_pennants_are_on_c_f_m_o_q_s_only(name, pennant):
 @pytest.mark.parametrize("name", ALL_NAMES)
 def test_cloister_only_where_the_table_says_and_only_at_the_centre(name):
     tile = TILES[name]
-    expected = name in {"A", "B", "river-cloister"}
+    expected = name in {"A", "B", "river-cloister", "ic-cloister-two-roads", "tb-cloister-three-roads"}
     assert tile.has_cloister is expected
     for spec in tile.features:
         if spec.kind is FeatureKind.CLOISTER:
@@ -87,9 +135,11 @@ def test_cloister_only_where_the_table_says_and_only_at_the_centre(name):
 
 @pytest.mark.parametrize("name", ALL_NAMES)
 def test_each_place_in_at_most_one_feature(name):
+    # A garden shares place C with whatever lies there (an abbot at C takes the garden).
     seen: list[str] = []
     for spec in TILES[name].features:
-        seen += [p.name for p in spec.places]
+        if spec.kind is not FeatureKind.GARDEN:
+            seen += [p.name for p in spec.places]
     assert len(seen) == len(set(seen))
 
 
@@ -240,8 +290,11 @@ def test_rotated_features_by_hand(name, rotation, place, kind, feature_places):
 def test_place_of_a_feature_is_one_of_its_places(name):
     for rotation in ROTATIONS:
         o = TILES[name].oriented(rotation)
-        for i in range(len(TILES[name].features)):
-            assert o.feature_at[o.place_of(i)] == i
+        for i, spec in enumerate(TILES[name].features):
+            if spec.kind is FeatureKind.GARDEN:
+                assert o.place_of(i) is Place.C and TILES[name].garden == i
+            else:
+                assert o.feature_at[o.place_of(i)] == i
 
 
 def test_reference_rotation_agrees_with_the_picture():

@@ -1,0 +1,203 @@
+"""Farms at the end of the game under the three farmer editions, the pig's extra point included.
+
+- 3rd edition: each field pays its majority 3 per completed city it touches (4 with the winner's pig
+  in that field).
+- 2nd edition: as the 3rd, but a player is paid for each city at most once over all their fields;
+  a city is worth 4 to them if their pig stands in any of their winning fields touching it.
+- 1st edition: each completed city is paid once, 4 points, to the majority over all the fields
+  touching it together; 5 to a winner whose pig stands in any of those fields.
+
+Private to the engine: :meth:`~.game.Game.end_events` and :meth:`~.game.Game.farms` call it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .board import Board
+from .events import counting, spots
+from .features import FeatureGraph
+from .figures import FigureKind, majority
+from .places import Square
+from .rules import FarmerEdition
+from .scoring import FARM_POINTS_PER_CITY, PIG_BONUS, Phase, ScoreEvent, Spot
+from .tiles import FeatureKind
+
+
+@dataclass(frozen=True)
+class Field:
+    """A field with farmers on it, as the end of the game sees it."""
+
+    root: int
+    spots: tuple[Spot, ...]
+    meeples: dict[int, int]
+    winners: tuple[int, ...]
+    pigs: frozenset[int]
+    """Players whose pig stands in the field."""
+    cities: tuple[int, ...]
+    """Roots of the completed cities the field touches, in a stable order."""
+
+
+def fields(board: Board, graph: FeatureGraph) -> list[Field]:
+    """Every field that holds a farmer, in the order its first segment was laid."""
+    roots: dict[int, int] = {}
+    for node in graph.figures:
+        if graph.spec[node].kind is FeatureKind.FIELD:
+            root = graph.find(node)
+            if root not in roots:
+                roots[root] = graph.first(root)
+    out = []
+    for root in sorted(roots, key=roots.__getitem__):
+        figures = spots(graph, root)
+        meeples = counting(figures)
+        if not meeples:
+            continue  # only a pig: refused by the rules, never scored
+        pigs = frozenset(s.player for s in figures if s.kind is FigureKind.PIG)
+        out.append(
+            Field(root, figures, meeples, majority(meeples), pigs, completed_cities(board, graph, root))
+        )
+    return out
+
+
+def completed_cities(board: Board, graph: FeatureGraph, field_root: int) -> tuple[int, ...]:
+    """The completed cities a field touches, each once, ordered by their first segment."""
+    cities: dict[int, int] = {}
+    square, spec = graph.square, graph.spec
+    for member in graph.members(field_root):
+        nodes = board.tiles[square[member]].nodes
+        for city in spec[member].cities:
+            root = graph.find(nodes[city])
+            if root not in cities and graph.open_ends[root] == 0:
+                cities[root] = graph.first(root)
+    return tuple(sorted(cities, key=cities.__getitem__))
+
+
+def farm_events(board: Board, graph: FeatureGraph, edition: FarmerEdition) -> list[ScoreEvent]:
+    farmed = fields(board, graph)
+    if edition is FarmerEdition.THIRD:
+        return _third(graph, farmed)
+    if edition is FarmerEdition.SECOND:
+        return _second(graph, farmed)
+    return _first(graph, farmed)
+
+
+def _event(
+    graph: FeatureGraph,
+    roots: Sequence[int],
+    meeples: dict[int, int],
+    figures: tuple[Spot, ...],
+    winners: Sequence[int],
+    cities: Sequence[int],
+    points: int,
+    pig: bool,
+) -> ScoreEvent:
+    tiles = sorted({sq for r in roots for sq in graph.tiles(r)})
+    return ScoreEvent(
+        when=Phase.FARMS,
+        feature=FeatureKind.FIELD,
+        complete=False,
+        tiles=tuple(tiles),
+        pennants=0,
+        meeples=dict(sorted(meeples.items())),
+        winners=tuple(winners),
+        points=points,
+        segments=tuple(sorted(s for r in roots for s in graph.segments(r))),
+        meeple_spots=figures,
+        cities=tuple(tuple(graph.tiles(c)) for c in cities),
+        city_segments=tuple(sorted(s for c in cities for s in graph.segments(c))),
+        pig=pig,
+    )
+
+
+def _third(graph: FeatureGraph, farmed: list[Field]) -> list[ScoreEvent]:
+    per_city = FARM_POINTS_PER_CITY[FarmerEdition.THIRD]
+    out = []
+    for f in farmed:
+        for pig in _pig_groups(f.winners, f.pigs):
+            winners = [w for w in f.winners if (w in f.pigs) == pig]
+            points = (per_city + (PIG_BONUS if pig else 0)) * len(f.cities)
+            out.append(_event(graph, [f.root], f.meeples, f.spots, winners, f.cities, points, pig))
+    return out
+
+
+def _second(graph: FeatureGraph, farmed: list[Field]) -> list[ScoreEvent]:
+    per_city = FARM_POINTS_PER_CITY[FarmerEdition.SECOND]
+    pig_cities: dict[int, set[int]] = {}
+    for f in farmed:
+        for player in f.winners:
+            if player in f.pigs:
+                pig_cities.setdefault(player, set()).update(f.cities)
+    paid: dict[int, set[int]] = {}
+    out = []
+    for f in farmed:
+        groups: dict[tuple[tuple[int, ...], int, bool], list[int]] = {}
+        for player in f.winners:
+            already = paid.setdefault(player, set())
+            new = tuple(c for c in f.cities if c not in already)
+            bonus = pig_cities.get(player, set())
+            points = sum(per_city + (PIG_BONUS if c in bonus else 0) for c in new)
+            groups.setdefault((new, points, any(c in bonus for c in new)), []).append(player)
+        for (new, points, pig), winners in groups.items():
+            out.append(_event(graph, [f.root], f.meeples, f.spots, winners, new, points, pig))
+            for player in winners:
+                paid[player].update(new)
+    return out
+
+
+def _first(graph: FeatureGraph, farmed: list[Field]) -> list[ScoreEvent]:
+    per_city = FARM_POINTS_PER_CITY[FarmerEdition.FIRST]
+    city_fields: dict[int, list[Field]] = {}
+    for f in farmed:
+        for city in f.cities:
+            city_fields.setdefault(city, []).append(f)
+    out = []
+    for city in sorted(city_fields, key=graph.first):
+        touching = city_fields[city]
+        total: Counter[int] = Counter()
+        for f in touching:
+            total.update(f.meeples)
+        winners = majority(total)
+        pigs = frozenset(p for f in touching for p in f.pigs)
+        figures = tuple(sorted(s for f in touching for s in f.spots))
+        roots = [f.root for f in touching]
+        for pig in _pig_groups(winners, pigs):
+            group = [w for w in winners if (w in pigs) == pig]
+            points = per_city + (PIG_BONUS if pig else 0)
+            out.append(_event(graph, roots, dict(total), figures, group, [city], points, pig))
+    return out
+
+
+def _pig_groups(winners: Sequence[int], pigs: frozenset[int]) -> list[bool]:
+    """Winners without a pig score one event, winners with one another: in the order they come."""
+    order: list[bool] = []
+    for w in winners:
+        if (w in pigs) not in order:
+            order.append(w in pigs)
+    return order or [False]
+
+
+@dataclass(frozen=True)
+class Farm:
+    """A field with farmers on it, as the score page shows it."""
+
+    segments: tuple[tuple[Square, int], ...]
+    meeples: dict[int, int]
+    winners: tuple[int, ...]
+    cities: tuple[tuple[tuple[Square, int], ...], ...]
+    """Each completed city the field touches, as its segments."""
+    pigs: frozenset[int] = frozenset()
+
+
+def farms(board: Board, graph: FeatureGraph) -> list[Farm]:
+    return [
+        Farm(
+            segments=graph.segments(f.root),
+            meeples=dict(f.meeples),
+            winners=f.winners,
+            cities=tuple(graph.segments(c) for c in f.cities),
+            pigs=f.pigs,
+        )
+        for f in fields(board, graph)
+    ]

@@ -1,0 +1,50 @@
+"""The tile catalogue: which tiles each box holds, by name, and how many a game has.
+
+The data lives in one module per box; this module gathers them. A game's tiles are the base
+game's plus those of each expansion in play, garden edition when the Abbot is (tiles.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..tiles import Expansion, TileType
+from .base import BASE_TILES
+from .gardens import (
+    BASE_GARDEN_TILES,
+    INNS_CATHEDRALS_GARDEN_TILES,
+    RIVER_GARDEN_TILES,
+    TRADERS_BUILDERS_GARDEN_TILES,
+)
+from .inns_cathedrals import INNS_CATHEDRALS_TILES
+from .river import RIVER_TILES
+from .traders_builders import TRADERS_BUILDERS_TILES
+
+BOX_TILES: dict[Expansion | None, tuple[TileType, ...]] = {
+    None: BASE_TILES + BASE_GARDEN_TILES,
+    Expansion.RIVER: RIVER_TILES + RIVER_GARDEN_TILES,
+    Expansion.INNS_CATHEDRALS: INNS_CATHEDRALS_TILES + INNS_CATHEDRALS_GARDEN_TILES,
+    Expansion.TRADERS_BUILDERS: TRADERS_BUILDERS_TILES + TRADERS_BUILDERS_GARDEN_TILES,
+}
+"""Every tile type of each box (``None``: the base game), garden tiles included."""
+
+TILES: dict[str, TileType] = {t.name: t for tiles in BOX_TILES.values() for t in tiles}
+"""Every tile type by name."""
+
+START_TILE = TILES["D"]
+RIVER_SPRING = TILES["river-spring"]
+RIVER_LAKE = TILES["river-lake"]
+
+
+def tiles_in_play(expansions: Iterable[Expansion]) -> tuple[TileType, ...]:
+    """The tile types a game with ``expansions`` can hold (some with a count of 0)."""
+    chosen = set(expansions)
+    return tuple(t for box, tiles in BOX_TILES.items() if box is None or box in chosen for t in tiles)
+
+
+def tile_counts(expansions: Iterable[Expansion] = (), sets: int = 1) -> dict[str, int]:
+    """How many tiles of each type the game holds, ``sets`` copies over; types it lacks are left out."""
+    expansions = frozenset(expansions)
+    abbot = Expansion.ABBOT in expansions
+    counts = {t.name: t.count_in(abbot) * sets for t in tiles_in_play(expansions)}
+    return {name: n for name, n in counts.items() if n > 0}
