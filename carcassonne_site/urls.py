@@ -1,12 +1,12 @@
 from django.conf.urls.i18n import i18n_patterns
 from django.urls import include, path
 
-from scorer import api, views
+from scorer import api, tile_views
 
 urlpatterns = [
     path("api/score", api.score, name="api-score"),
-    path("tiles/<str:name>.png", views.tile_image, name="tile-image"),
-    path("tiles/<str:name>/<int:feature>.png", views.tile_mask, name="tile-mask"),
+    path("tiles/<str:name>.png", tile_views.tile_image, name="tile-image"),
+    path("tiles/<str:name>/<int:feature>.png", tile_views.tile_mask, name="tile-mask"),
 ]
 
 urlpatterns += i18n_patterns(

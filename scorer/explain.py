@@ -6,9 +6,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from carcassonne_site.languages import localize_digits as d
-from scorer.engine import FarmerEdition, Rules, ScoreEvent
-from scorer.engine.scoring import FARM_POINTS_PER_CITY, Phase
-from scorer.engine.tiles import FeatureKind
+from scorer.engine import FarmerEdition, FeatureKind, FigureKind, Rules, ScoreEvent
+from scorer.engine.scoring import (
+    CATHEDRAL_POINTS,
+    FARM_POINTS_PER_CITY,
+    INN_POINTS_PER_TILE,
+    PIG_BONUS,
+    Phase,
+)
+from scorer.messages import good_name
 
 
 def role_count(kind: FeatureKind, count: int) -> str:
@@ -19,51 +25,94 @@ def role_count(kind: FeatureKind, count: int) -> str:
         return ngettext("{n} knight", "{n} knights", count).format(n=n)
     if kind is FeatureKind.CLOISTER:
         return ngettext("{n} monk", "{n} monks", count).format(n=n)
+    if kind is FeatureKind.GARDEN:
+        return ngettext("{n} abbot", "{n} abbots", count).format(n=n)
     return ngettext("{n} farmer", "{n} farmers", count).format(n=n)
 
 
-def arithmetic(event: ScoreEvent, rules: Rules) -> str:
-    """How the points of one event add up."""
+def tiles_text(count: int) -> str:
+    return ngettext("{n} tile", "{n} tiles", count).format(n=d(count))
+
+
+def _road(event: ScoreEvent) -> str:
+    tiles, points = len(event.tiles), event.points
+    if event.inn:
+        if not event.complete:
+            return _("an unfinished road with an inn scores {points}").format(points=d(points))
+        return _("road of {tiles} with an inn × {each} = {points}").format(
+            tiles=tiles_text(tiles), each=d(INN_POINTS_PER_TILE), points=d(points)
+        )
+    return _("{tiles} × 1 = {points}").format(tiles=tiles_text(tiles), points=d(points))
+
+
+def _city(event: ScoreEvent, rules: Rules) -> str:
     tiles, pennants, points = len(event.tiles), event.pennants, event.points
-    if event.feature is FeatureKind.ROAD:
-        return _("{tiles} × 1 = {points}").format(
-            tiles=ngettext("{n} tile", "{n} tiles", tiles).format(n=d(tiles)), points=d(points)
+    if event.cathedral and not event.complete:
+        return _("an unfinished city with a cathedral scores {points}").format(points=d(points))
+    if event.complete and tiles == 2 and rules.small_city == 2 and not event.cathedral:
+        return _("a two-tile city under the old rule = {points}").format(points=d(points))
+    each = CATHEDRAL_POINTS if event.cathedral else (2 if event.complete else 1)
+    text = _("{tiles} × {each}").format(tiles=tiles_text(tiles), each=d(each))
+    if pennants:
+        text += " + " + _("{pennants} × {each}").format(
+            pennants=ngettext("{n} pennant", "{n} pennants", pennants).format(n=d(pennants)), each=d(each)
         )
-    if event.feature is FeatureKind.CITY:
-        if event.complete and tiles == 2 and rules.small_city == 2:
-            return _("a two-tile city under the old rule = {points}").format(points=d(points))
-        each = 2 if event.complete else 1
-        text = _("{tiles} × {each}").format(
-            tiles=ngettext("{n} tile", "{n} tiles", tiles).format(n=d(tiles)), each=d(each)
-        )
-        if pennants:
-            text += " + " + _("{pennants} × {each}").format(
-                pennants=ngettext("{n} pennant", "{n} pennants", pennants).format(n=d(pennants)), each=d(each)
-            )
-        return f"{text} = {d(points)}"
-    if event.feature is FeatureKind.CLOISTER:
-        neighbours = tiles - 1
-        return _("1 for the cloister + {neighbours} = {points}").format(
-            neighbours=ngettext("{n} neighbour", "{n} neighbours", neighbours).format(n=d(neighbours)),
-            points=d(points),
-        )
-    per_city = FARM_POINTS_PER_CITY[rules.farmers]
-    cities = len(event.cities)
-    text = _("{cities} × {each} = {points}").format(
-        cities=ngettext("{n} completed city", "{n} completed cities", cities).format(n=d(cities)),
-        each=d(per_city),
-        points=d(points),
+    text = f"{text} = {d(points)}"
+    if event.cathedral:
+        text += " " + _("(with a cathedral)")
+    return text
+
+
+def _enclosure(event: ScoreEvent) -> str:
+    neighbours = ngettext("{n} neighbour", "{n} neighbours", len(event.tiles) - 1).format(
+        n=d(len(event.tiles) - 1)
     )
+    if event.feature is FeatureKind.GARDEN:
+        return _("1 for the garden + {neighbours} = {points}").format(
+            neighbours=neighbours, points=d(event.points)
+        )
+    return _("1 for the cloister + {neighbours} = {points}").format(
+        neighbours=neighbours, points=d(event.points)
+    )
+
+
+def _farm(event: ScoreEvent, rules: Rules) -> str:
+    cities = len(event.cities)
+    each = FARM_POINTS_PER_CITY[rules.farmers] + (PIG_BONUS if event.pig else 0)
+    counted = ngettext("{n} completed city", "{n} completed cities", cities).format(n=d(cities))
+    if event.points == each * cities:
+        text = _("{cities} × {each} = {points}").format(cities=counted, each=d(each), points=d(event.points))
+    else:  # 2nd edition: the pig stands by only some of the cities paid here
+        text = _("{cities} = {points}").format(cities=counted, points=d(event.points))
+    if event.pig:
+        text += " " + _("(the pig adds {bonus} per city)").format(bonus=d(PIG_BONUS))
     if rules.farmers is FarmerEdition.SECOND:
         text += " " + _("(a city already counted for the same player is not counted again)")
     return text
 
 
+def arithmetic(event: ScoreEvent, rules: Rules) -> str:
+    """How the points of one event add up."""
+    if event.feature is None:
+        return _("the most {good} = {points}").format(good=good_name(event.good), points=d(event.points))
+    if event.feature is FeatureKind.ROAD:
+        return _road(event)
+    if event.feature is FeatureKind.CITY:
+        return _city(event, rules)
+    if event.feature.surrounded:
+        return _enclosure(event)
+    return _farm(event, rules)
+
+
 def who(event: ScoreEvent, names: list[str]) -> str:
-    """Who had meeples there and who scored."""
-    counts = sorted(event.meeples.items(), key=lambda item: (-item[1], item[0]))
+    """Who had figures there (or goods) and who scored."""
+    counts = sorted(
+        (event.tokens if event.feature is None else event.meeples).items(), key=lambda i: (-i[1], i[0])
+    )
     if not counts:
         return ""
+    if event.feature is None:
+        return _(", ").join(_("{player} {count}").format(player=names[p], count=d(n)) for p, n in counts)
     parts = [
         _("{player} has {meeples}").format(player=names[p], meeples=role_count(event.feature, n))
         if i == 0
@@ -71,7 +120,10 @@ def who(event: ScoreEvent, names: list[str]) -> str:
         else _("{player} {count}").format(player=names[p], count=d(n))
         for i, (p, n) in enumerate(counts)
     ]
-    return _(", ").join(parts)
+    text = _(", ").join(parts)
+    if any(s.kind is FigureKind.BIG for s in event.meeple_spots):
+        text += " " + _("(a big meeple counts as two)")
+    return text
 
 
 def winners_text(event: ScoreEvent, names: list[str]) -> str:
@@ -86,24 +138,31 @@ def winners_text(event: ScoreEvent, names: list[str]) -> str:
 
 
 def title(event: ScoreEvent) -> str:
+    if event.feature is None:
+        return _("Most {good}").format(good=good_name(event.good))
     if event.feature is FeatureKind.FIELD:
         return _("Field")
+    if event.when is Phase.RECALL:
+        return _("Abbot taken back")
     if event.when is Phase.PLAY:
         return {
             FeatureKind.ROAD: _("Completed road"),
             FeatureKind.CITY: _("Completed city"),
             FeatureKind.CLOISTER: _("Completed cloister"),
+            FeatureKind.GARDEN: _("Completed garden"),
         }[event.feature]
     if event.complete:
         return {
             FeatureKind.ROAD: _("Completed road with meeples still on it"),
             FeatureKind.CITY: _("Completed city with meeples still on it"),
             FeatureKind.CLOISTER: _("Completed cloister with meeples still on it"),
+            FeatureKind.GARDEN: _("Completed garden with its abbot still on it"),
         }[event.feature]
     return {
         FeatureKind.ROAD: _("Unfinished road"),
         FeatureKind.CITY: _("Unfinished city"),
         FeatureKind.CLOISTER: _("Unfinished cloister"),
+        FeatureKind.GARDEN: _("Unfinished garden"),
     }[event.feature]
 
 

@@ -7,11 +7,12 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from carcassonne_site.languages import localize_digits
-from scorer.engine.places import PLACES
-from scorer.engine.tiles import TILES
-from scorer.services import COLORS, GameSettings
+from scorer.engine import COLORS, PLACES, TILES, Expansion, FigureKind, max_players, name_problem
+from scorer.messages import FIGURE_NAMES
+from scorer.services import GameSettings
 
-MAX_PLAYERS = 5
+MAX_PLAYERS = max_players(Expansion)
+MAX_SQUARE = 200
 
 COLOR_NAMES = {
     "red": pgettext_lazy("colour", "red"),
@@ -19,6 +20,25 @@ COLOR_NAMES = {
     "green": pgettext_lazy("colour", "green"),
     "yellow": pgettext_lazy("colour", "yellow"),
     "black": pgettext_lazy("colour", "black"),
+    "grey": pgettext_lazy("colour", "grey"),
+    "pink": pgettext_lazy("colour", "pink"),
+}
+
+EXPANSION_CHOICES = [
+    (Expansion.RIVER.value, _("The River")),
+    (Expansion.ABBOT.value, _("The Abbot (gardens): the current base game's garden tiles and an abbot each")),
+    (
+        Expansion.INNS_CATHEDRALS.value,
+        _("Inns & Cathedrals: inns, cathedrals, a big meeple each, up to 6 players"),
+    ),
+    (Expansion.TRADERS_BUILDERS.value, _("Traders & Builders: trade goods, a builder and a pig each")),
+]
+
+NAME_PROBLEMS = {
+    "is empty": _("Give this player a name."),
+    "is longer than 40 characters": _("A name can be at most 40 characters long."),
+    "holds a control character": _("A name cannot hold invisible control characters."),
+    "holds a text-direction control": _("A name cannot hold hidden text-direction marks."),
 }
 
 
@@ -40,7 +60,12 @@ class NewGameForm(forms.Form):
         initial="3rd",
         widget=forms.RadioSelect,
     )
-    river = forms.BooleanField(label=_("Play with the River"), required=False)
+    expansions = forms.MultipleChoiceField(
+        label=_("Expansions"),
+        choices=EXPANSION_CHOICES,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
     mode = forms.ChoiceField(
         label=_("How do you want to enter the game?"),
         choices=[
@@ -54,20 +79,26 @@ class NewGameForm(forms.Form):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         for i in range(MAX_PLAYERS):
+            number = localize_digits(i + 1)
             self.fields[f"name_{i}"] = forms.CharField(
-                label=_("Player {number}").format(number=localize_digits(i + 1)),
+                label=_("Player {number}").format(number=number),
                 max_length=40,
                 required=i < 2,
                 strip=True,
-                error_messages={"required": _("Give at least two players a name.")},
+                error_messages={
+                    "required": _("Give at least two players a name."),
+                    "max_length": _("A name can be at most 40 characters long."),
+                },
             )
             self.fields[f"color_{i}"] = forms.ChoiceField(
-                label=_("Colour of player {number}").format(number=localize_digits(i + 1)),
+                label=_("Colour of player {number}").format(number=number),
                 choices=[(c, COLOR_NAMES[c]) for c in COLORS],
                 initial=COLORS[i],
+                required=False,
+                error_messages={"invalid_choice": _("Choose one of the colours in the list.")},
             )
             self.fields[f"banked_{i}"] = forms.IntegerField(
-                label=_("Points of player {number} on the score track").format(number=localize_digits(i + 1)),
+                label=_("Points of player {number} on the score track").format(number=number),
                 min_value=0,
                 max_value=10_000,
                 required=False,
@@ -77,15 +108,28 @@ class NewGameForm(forms.Form):
     def player_rows(self) -> list[tuple[forms.BoundField, forms.BoundField, forms.BoundField]]:
         return [(self[f"name_{i}"], self[f"color_{i}"], self[f"banked_{i}"]) for i in range(MAX_PLAYERS)]
 
+    def _check_names(self, data: dict) -> None:
+        for i in range(MAX_PLAYERS):
+            name = data.get(f"name_{i}")
+            problem = name_problem(name) if name else None
+            if problem is not None:
+                self.add_error(f"name_{i}", NAME_PROBLEMS.get(problem, _("This name cannot be used.")))
+
     def clean(self) -> dict:
         data = super().clean()
+        self._check_names(data)
         players = [
-            (data.get(f"name_{i}"), data.get(f"color_{i}"), data.get(f"banked_{i}") or 0)
+            (data.get(f"name_{i}"), data.get(f"color_{i}") or COLORS[i], data.get(f"banked_{i}") or 0)
             for i in range(MAX_PLAYERS)
             if data.get(f"name_{i}")
         ]
         if len(players) < 2:
             raise forms.ValidationError(_("Give at least two players a name."))
+        most = max_players(Expansion(e) for e in data.get("expansions", []))
+        if len(players) > most:
+            raise forms.ValidationError(
+                _("Six players need Inns & Cathedrals; without it a game has 2 to 5 players.")
+            )
         colors = [c for _, c, _ in players]
         if len(set(colors)) != len(colors):
             raise forms.ValidationError(_("Each player needs a different colour."))
@@ -98,7 +142,7 @@ class NewGameForm(forms.Form):
             players=[(name, color) for name, color, _ in data["players"]],
             small_city=data["small_city"],
             farmers=data["farmers"],
-            river=data["river"],
+            expansions=tuple(data.get("expansions", [])),
             mode=data["mode"],
             banked=[banked for _, _, banked in data["players"]],
         )
@@ -119,17 +163,30 @@ class ImportForm(forms.Form):
 
 class MoveForm(forms.Form):
     tile = forms.ChoiceField(choices=[(name, name) for name in TILES])
-    x = forms.IntegerField(min_value=-10_000, max_value=10_000)
-    y = forms.IntegerField(min_value=-10_000, max_value=10_000)
+    x = forms.IntegerField(min_value=-MAX_SQUARE, max_value=MAX_SQUARE)
+    y = forms.IntegerField(min_value=-MAX_SQUARE, max_value=MAX_SQUARE)
     rotation = forms.TypedChoiceField(choices=[(r, r) for r in (0, 90, 180, 270)], coerce=int)
-    expected = forms.IntegerField(min_value=0)
+    expected = forms.CharField(max_length=40)
 
 
-class MeepleForm(forms.Form):
+class FigureForm(forms.Form):
+    """A figure put on (or taken off) a tile, or an abbot taken back with it."""
+
+    number = forms.IntegerField(min_value=0, max_value=200)
     player = forms.IntegerField(min_value=0, max_value=MAX_PLAYERS - 1, required=False)
     place = forms.ChoiceField(choices=[(p.name, p.name) for p in PLACES], required=False)
-    expected = forms.IntegerField(min_value=0)
+    kind = forms.ChoiceField(
+        choices=[(k.value, FIGURE_NAMES[k]) for k in FigureKind],
+        required=False,
+        initial=FigureKind.MEEPLE.value,
+    )
+    recall_x = forms.IntegerField(min_value=-MAX_SQUARE, max_value=MAX_SQUARE, required=False)
+    recall_y = forms.IntegerField(min_value=-MAX_SQUARE, max_value=MAX_SQUARE, required=False)
+    expected = forms.CharField(max_length=40)
 
 
-class UndoForm(forms.Form):
-    expected = forms.IntegerField(min_value=0)
+class StateForm(forms.Form):
+    """Undo, end or reopen: only the state the client saw."""
+
+    expected = forms.CharField(max_length=40)
+    finished = forms.BooleanField(required=False)

@@ -10,13 +10,28 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from carcassonne_site.languages import localize_digits
-from scorer.engine import BoardError, FeatureKind, Rule
+from scorer.engine import TILES, CarcassonneError, FeatureKind, FigureKind, Good, Rule
 
 FEATURE_NAMES = {
     FeatureKind.ROAD: pgettext_lazy("feature", "road"),
     FeatureKind.CITY: pgettext_lazy("feature", "city"),
     FeatureKind.CLOISTER: pgettext_lazy("feature", "cloister"),
+    FeatureKind.GARDEN: pgettext_lazy("feature", "garden"),
     FeatureKind.FIELD: pgettext_lazy("feature", "field"),
+}
+
+FIGURE_NAMES = {
+    FigureKind.MEEPLE: pgettext_lazy("figure", "meeple"),
+    FigureKind.BIG: pgettext_lazy("figure", "big meeple"),
+    FigureKind.ABBOT: pgettext_lazy("figure", "abbot"),
+    FigureKind.BUILDER: pgettext_lazy("figure", "builder"),
+    FigureKind.PIG: pgettext_lazy("figure", "pig"),
+}
+
+GOOD_NAMES = {
+    Good.WINE: pgettext_lazy("good", "wine"),
+    Good.WHEAT: pgettext_lazy("good", "wheat"),
+    Good.CLOTH: pgettext_lazy("good", "cloth"),
 }
 
 EDGE_NAMES = {
@@ -33,11 +48,12 @@ SIDE_NAMES = {
     "W": pgettext_lazy("side", "west"),
 }
 
-RIVER_TILE_NAMES = {
+DESCRIBED_TILES = {
     "river-spring": pgettext_lazy("tile", "spring"),
     "river-lake": pgettext_lazy("tile", "lake"),
     "river-straight": pgettext_lazy("tile", "straight river"),
     "river-curve": pgettext_lazy("tile", "river bend"),
+    "river-curve-garden": pgettext_lazy("tile", "river bend with a garden"),
     "river-bridge": pgettext_lazy("tile", "river with a bridge"),
     "river-cities": pgettext_lazy("tile", "river between two cities"),
     "river-city-road": pgettext_lazy("tile", "river with a city and a road"),
@@ -45,31 +61,66 @@ RIVER_TILE_NAMES = {
     "river-city-corner": pgettext_lazy("tile", "river bend by a city"),
     "river-road-curve": pgettext_lazy("tile", "river bend with a road"),
 }
+"""Tiles whose name is not a letter, by what they show; expansion tiles are named in tile_names.py."""
 
 
 def tile_name(name: str) -> str:
-    """How a reader calls a tile: base tiles by their letter, river tiles by what they show."""
-    return str(RIVER_TILE_NAMES.get(name, name))
+    """How a reader calls a tile: base tiles by their letter (a garden tile: "E with a garden"),
+    the others by what they show."""
+    from scorer.tile_names import EXPANSION_TILE_NAMES
+
+    described = DESCRIBED_TILES.get(name) or EXPANSION_TILE_NAMES.get(name)
+    if described is not None:
+        return str(described)
+    tile = TILES.get(name)
+    if tile is not None and tile.twin is not None and len(tile.twin) == 1:
+        return _("{tile} with a garden").format(tile=tile.twin)
+    return name
+
+
+def figure_name(kind: FigureKind) -> str:
+    return str(FIGURE_NAMES[kind])
+
+
+def figure_on(player: str, kind: FigureKind, feature: FeatureKind) -> str:
+    """ "Mina's meeple on a road", "Wei's abbot on a garden"."""
+    return _("{player}'s {figure} on a {feature}").format(
+        player=player, figure=FIGURE_NAMES[kind], feature=FEATURE_NAMES[feature]
+    )
 
 
 RULE_SENTENCES = {
-    Rule.BAD_FILE: gettext_lazy("This is not a board file: it must be a JSON object."),
+    Rule.BAD_FILE: gettext_lazy("This is not a board file: {detail}."),
     Rule.BAD_FORMAT: gettext_lazy('This is not a board file: "format" must be "carcassonne-board/1".'),
-    Rule.BAD_PLAYERS: gettext_lazy("Invalid players: a game needs 2 to 5 players, each with a name."),
+    Rule.BAD_PLAYERS: gettext_lazy("Invalid players: a game needs {min} to {max} players, each with a name."),
     Rule.BAD_RULES: gettext_lazy(
         "Invalid rule options: small city must be 4 or 2; farmers must be 3rd, 2nd or 1st."
     ),
-    Rule.BAD_EXPANSIONS: gettext_lazy("The only expansion this site knows is the River."),
+    Rule.BAD_EXPANSIONS: gettext_lazy(
+        "Unknown expansion: this site knows the River, the Abbot, Inns & Cathedrals and Traders & Builders."
+    ),
     Rule.BAD_MODE: gettext_lazy('The mode must be "replay" or "final".'),
     Rule.BAD_BANKED: gettext_lazy("The points already scored must be one whole number per player."),
+    Rule.BAD_GOODS: gettext_lazy(
+        "The trade goods must be one entry per player, and only for a finished board with Traders & Builders."
+    ),
     Rule.BAD_PLACEMENT: gettext_lazy("A placement in the file is not written correctly."),
     Rule.UNKNOWN_TILE: gettext_lazy("There is no tile with that name."),
     Rule.BAD_ROTATION: gettext_lazy("A tile can only be turned by 0, 90, 180 or 270 degrees."),
-    Rule.BAD_POSITION: gettext_lazy("The position must be two whole numbers."),
+    Rule.BAD_POSITION: gettext_lazy(
+        "The position must be two whole numbers no further than {limit} from the start."
+    ),
     Rule.UNKNOWN_PLACE: gettext_lazy("There is no place with that name on a tile."),
-    Rule.UNKNOWN_PLAYER: gettext_lazy("That meeple belongs to a player who is not in this game."),
+    Rule.UNKNOWN_PLAYER: gettext_lazy("That figure belongs to a player who is not in this game."),
+    Rule.UNKNOWN_FIGURE: gettext_lazy("There is no figure with that name."),
+    Rule.LAYER_MISSING: gettext_lazy(
+        "An earlier tile says who laid it, so every later tile must say so too."
+    ),
+    Rule.RECALL_IN_FINAL: gettext_lazy("An abbot can only be taken back in a game entered as it is played."),
     Rule.TOO_MANY_PLACEMENTS: gettext_lazy("The file has more tiles than the game contains."),
+    Rule.BAD_NOTATION: gettext_lazy("That is not a placement."),
     Rule.NO_TILE_LEFT: gettext_lazy("All tiles of this kind are already on the board."),
+    Rule.TILE_NOT_IN_GAME: gettext_lazy("This tile is not part of this game: its expansion is not in play."),
     Rule.RIVER_NOT_IN_PLAY: gettext_lazy("River tiles can only be used when the River is in play."),
     Rule.SQUARE_TAKEN: gettext_lazy("Another tile already lies on that square."),
     Rule.START_TILE: gettext_lazy("The first tile must be the start tile."),
@@ -84,33 +135,96 @@ RULE_SENTENCES = {
     Rule.RIVER_SAME_TURN: gettext_lazy("The river may not turn the same way twice in a row."),
     Rule.LAKE_TOO_EARLY: gettext_lazy("The lake must be the last river tile."),
     Rule.NOT_CONNECTED: gettext_lazy("The board must be one piece: this tile does not touch the others."),
-    Rule.NO_FEATURE_THERE: gettext_lazy("There is no road, city, cloister or field there for a meeple."),
-    Rule.FEATURE_OCCUPIED: gettext_lazy("That {feature} already has a meeple on it."),
-    Rule.NO_MEEPLE_LEFT: gettext_lazy("{player} has no meeple left."),
-    Rule.TOO_MANY_MEEPLES: gettext_lazy("{player} would have more than 7 meeples on the board."),
+    Rule.NO_FEATURE_THERE: gettext_lazy("There is no road, city, cloister or field there for a figure."),
+    Rule.FEATURE_OCCUPIED: gettext_lazy("That {feature} already has a figure on it."),
+    Rule.NO_MEEPLE_LEFT: gettext_lazy("{player} has no {figure} left."),
+    Rule.TOO_MANY_MEEPLES: gettext_lazy(
+        "{player} would have more of this figure ({figure}) on the board than the game has."
+    ),
+    Rule.FIGURE_NOT_IN_GAME: gettext_lazy("This game has no {figure}: its expansion is not in play."),
+    Rule.WRONG_FEATURE_FOR_FIGURE: gettext_lazy("A {figure} cannot stand on a {feature}."),
+    Rule.GARDEN_ONLY_ABBOT: gettext_lazy("Only an abbot may stand on a garden."),
+    Rule.NEEDS_OWN_FIGURE: gettext_lazy(
+        "A {figure} may only join a {feature} where the same player already has a meeple."
+    ),
+    Rule.BUILDER_ON_COMPLETED: gettext_lazy("A builder cannot go on a {feature} that this tile completes."),
+    Rule.FIGURE_NOT_LAYER: gettext_lazy("A figure always belongs to the player who laid the tile."),
+    Rule.RECALL_AND_FIGURE: gettext_lazy(
+        "A player either places a figure or takes the abbot back, not both."
+    ),
+    Rule.RECALL_NOT_THERE: gettext_lazy("{player} has no abbot on square {at_x}, {at_y}."),
+    Rule.RECALL_COMPLETED: gettext_lazy(
+        "This tile completes the abbot's {feature}: it scores 9 and the abbot comes home by itself."
+    ),
     Rule.NOTHING_TO_UNDO: gettext_lazy("There is nothing to undo."),
 }
 
+PLAYER_PROBLEMS = {
+    "empty": gettext_lazy("Player {number} needs a name."),
+    "too_long": gettext_lazy("The name of player {number} is longer than 40 characters."),
+    "control": gettext_lazy("The name of player {number} holds an invisible control character."),
+    "direction": gettext_lazy("The name of player {number} holds a hidden text-direction mark."),
+    "colour": gettext_lazy("Player {number} has a colour this site does not know."),
+    "same_colour": gettext_lazy("Two players have the same colour."),
+}
 
-def explain(error: BoardError) -> str:
-    """The error in the active language: which placement, then which rule."""
+
+def _sentence(error: CarcassonneError) -> str:
     facts = error.facts
-    sentence = str(RULE_SENTENCES[error.rule]).format(
+    if error.rule is Rule.BAD_PLAYERS and facts.get("problem") in PLAYER_PROBLEMS:
+        return str(PLAYER_PROBLEMS[facts["problem"]]).format(
+            number=localize_digits(int(facts.get("player", 0)) + 1)
+        )
+    figure = facts.get("figure", "")
+    return str(RULE_SENTENCES[error.rule]).format(
         side=SIDE_NAMES.get(facts.get("side", ""), ""),
         own=EDGE_NAMES.get(facts.get("own", ""), ""),
         theirs=EDGE_NAMES.get(facts.get("theirs", ""), ""),
         feature=FEATURE_NAMES.get(facts.get("feature", ""), ""),
+        figure=FIGURE_NAMES.get(figure, "") if figure in FIGURE_NAMES else "",
         player=facts.get("player_name", ""),
+        at_x=localize_digits(facts.get("at_x", "")),
+        at_y=localize_digits(facts.get("at_y", "")),
+        limit=localize_digits(facts.get("limit", "")),
+        min=localize_digits(2),
+        max=localize_digits(facts.get("most", 5)),
+        detail=_detail(facts.get("detail", "")),
     )
+
+
+def _detail(detail: str) -> str:
+    """The reason a file could not be read at all; the engine's words are English, so only what a
+    reader can act on is said in their language."""
+    if "UTF-8" in detail:
+        return _("it is not UTF-8 text")
+    if "larger than" in detail:
+        return _("it is larger than the size limit")
+    if "JSON" in detail or "nested" in detail or "allowed" in detail:
+        return _("it is not valid JSON")
+    return _("it must be a JSON object with format, players and placements")
+
+
+def where(error: CarcassonneError) -> str:
+    """Which tile, counted from 1 as a player counts them: "Tile 3 (E at 0, −1):"."""
     if error.index is None:
-        return sentence
+        return ""
+    number = localize_digits(error.index + 1)
     if error.x is not None and error.y is not None:
-        where = _("Tile {number} ({tile} at {x}, {y}):").format(
-            number=localize_digits(error.index + 1),
-            tile=error.tile,
+        return _("Tile {number} ({tile} at {x}, {y}):").format(
+            number=number,
+            tile=tile_name(error.tile or ""),
             x=localize_digits(error.x),
             y=localize_digits(error.y),
         )
-    else:
-        where = _("Tile {number}:").format(number=localize_digits(error.index + 1))
-    return f"{where} {sentence}"
+    return _("Tile {number}:").format(number=number)
+
+
+def explain(error: CarcassonneError) -> str:
+    """The error in the active language: which tile, then which rule."""
+    place = where(error)
+    sentence = _sentence(error)
+    return f"{place} {sentence}" if place else sentence
+
+
+def good_name(good: Good) -> str:
+    return str(GOOD_NAMES[good])

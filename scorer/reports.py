@@ -5,12 +5,11 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from carcassonne_site.languages import localize_digits
+from carcassonne_site.numbers import parse_int
 from scorer import services
-from scorer.engine import FarmerEdition, Rules
-from scorer.engine.scoring import Category, Phase
+from scorer.engine import Category, Expansion, FarmerEdition, Phase, Rules
 from scorer.explain import sentence, title
-from scorer.models import SavedGame
-from scorer.presenters import marks_for
+from scorer.players import looks_of
 
 
 def category_names() -> dict[Category, str]:
@@ -19,16 +18,30 @@ def category_names() -> dict[Category, str]:
         Category.ROAD: _("Roads"),
         Category.CITY: _("Cities"),
         Category.CLOISTER: _("Cloisters"),
+        Category.GARDEN: _("Gardens"),
         Category.FARM: _("Farms"),
+        Category.GOODS: _("Trade goods"),
         Category.BANKED: _("Points on the track"),
     }
+
+
+def shown_categories(expansions: frozenset[Expansion]) -> list[Category]:
+    """The columns a game can score in: gardens only with the Abbot, goods only with Traders & Builders."""
+    hidden = set()
+    if Expansion.ABBOT not in expansions:
+        hidden.add(Category.GARDEN)
+    if Expansion.TRADERS_BUILDERS not in expansions:
+        hidden.add(Category.GOODS)
+    return [c for c in Category if c not in hidden]
 
 
 def phase_names() -> dict[Phase, str]:
     return {
         Phase.PLAY: _("Scored during play"),
+        Phase.RECALL: _("Abbot taken back during play"),
         Phase.END: _("Unfinished at the end"),
         Phase.FARMS: _("Farms"),
+        Phase.GOODS: _("Trade goods at the end"),
     }
 
 
@@ -42,62 +55,61 @@ def edition_label(rules: Rules) -> str:
     return _(", ").join([city, farmers])
 
 
-def score_page(saved: SavedGame, params) -> dict:
-    moves = list(saved.moves.all())
-    game = services.load_game(saved, moves)
-    report = game.report()
-    names = list(game.players)
-    colors = [p["color"] for p in saved.players]
-    marks = marks_for(names)
+def player_rows(report, looks, columns: list[Category]) -> list[dict]:
     categories = category_names()
-
-    players = [
+    return [
         {
             "index": i,
             "name": p.name,
-            "color": colors[i],
-            "mark": marks[i],
-            "categories": [(categories[c], p.by_category[c]) for c in Category],
+            "color": looks[i].color,
+            "mark": localize_digits(looks[i].mark),
+            "categories": [(categories[c], p.by_category[c]) for c in columns],
             "total": p.total,
         }
         for i, p in enumerate(report.players)
     ]
-    ranking = sorted(players, key=lambda p: -p["total"])
 
-    selected = params.get("event", "")
-    selected = int(selected) if selected.isdigit() and int(selected) < len(report.events) else None
+
+def event_rows(report, looks, rules: Rules, selected: int | None) -> list[dict]:
+    names = [look.name for look in looks]
     phases = phase_names()
-    events = []
-    for i, event in enumerate(report.events):
-        events.append(
-            {
-                "index": i,
-                "phase": phases[event.when],
-                "title": title(event),
-                "sentence": sentence(event, names, game.rules),
-                "points": event.points,
-                "winners": [(names[w], colors[w], marks[w]) for w in event.winners],
-                "placement": event.placement + 1 if event.placement is not None else None,
-                "selected": i == selected,
-            }
-        )
+    return [
+        {
+            "index": i,
+            "phase": phases[event.when],
+            "title": title(event),
+            "sentence": sentence(event, names, rules),
+            "points": event.points,
+            "winners": [(names[w], looks[w].color, localize_digits(looks[w].mark)) for w in event.winners],
+            "placement": event.placement + 1 if event.placement is not None else None,
+            "selected": i == selected,
+        }
+        for i, event in enumerate(report.events)
+    ]
 
-    comparison = []
-    current = game.rules
+
+def comparison_rows(loaded: services.Loaded, report) -> list[dict]:
+    """The same board's totals under every combination of the rule options."""
+    current = loaded.game.rules
+    rows = []
     for small_city in (4, 2):
         for farmers in (FarmerEdition.THIRD, FarmerEdition.SECOND, FarmerEdition.FIRST):
             rules = Rules(small_city=small_city, farmers=farmers)
             totals = (
                 report.totals
                 if rules == current
-                else services.load_game(saved, moves, rules=rules).report().totals
+                else services.load_game(loaded.saved, loaded.moves, rules=rules).report().totals
             )
-            comparison.append({"label": edition_label(rules), "totals": totals, "current": rules == current})
+            rows.append({"label": edition_label(rules), "totals": totals, "current": rules == current})
+    return rows
 
-    farms = [
+
+def farm_rows(game, looks) -> list[dict]:
+    names = [look.name for look in looks]
+    return [
         {
             "number": i + 1,
-            "owners": [(names[w], colors[w], marks[w]) for w in farm.winners],
+            "owners": [(names[w], looks[w].color, localize_digits(looks[w].mark)) for w in farm.winners],
             "farmers": _(", ").join(
                 _("{player} {count}").format(player=names[p], count=localize_digits(n))
                 for p, n in farm.meeples.items()
@@ -106,18 +118,28 @@ def score_page(saved: SavedGame, params) -> dict:
         }
         for i, farm in enumerate(game.farms())
     ]
+
+
+def score_page(loaded: services.Loaded, params) -> dict:
+    game = loaded.game
+    report = game.report()
+    looks = looks_of(game.players)
+    columns = shown_categories(game.expansions)
+    players = player_rows(report, looks, columns)
+    selected = parse_int(params.get("event"), 0, len(report.events) - 1)
+    events = event_rows(report, looks, game.rules, selected)
     return {
         "game": game,
         "report": report,
-        "farms": farms,
+        "farms": farm_rows(game, looks),
         "players": players,
-        "ranking": ranking,
-        "category_headers": [categories[c] for c in Category],
+        "ranking": sorted(players, key=lambda p: -p["total"]),
+        "category_headers": [category_names()[c] for c in columns],
         "events": events,
         "selected": events[selected] if selected is not None else None,
         "selected_index": selected,
         "view": "fields" if params.get("view") == "fields" else "events",
-        "comparison": comparison,
-        "edition": edition_label(current),
+        "comparison": comparison_rows(loaded, report),
+        "edition": edition_label(game.rules),
         "warnings": report.warnings,
     }

@@ -1,34 +1,38 @@
-"""Saved games and the engine, together: load, add a move, amend its meeple, undo, import, export.
+"""Saved games and the engine, together: load, add a move, change a figure, undo, finish, import, export.
 
-Every write checks the number of moves the client last saw (``expected``). Two phones entering
-at once: the first write wins, the second is refused as stale and shown the new board, so no move
-is ever lost or entered twice. The database's unique (game, number) constraint backs this up.
+Every write names the state of the game the client last saw (``expected``): a digest of the whole
+move list, so an undo plus a different move from another phone, or two phones choosing different
+figures on the same tile, are noticed. The first write wins; the second is refused as stale and
+shown the new board, so no move is ever lost or entered twice. The database's unique
+(game, number) constraint backs this up.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+import hashlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
 
 from scorer.engine import (
+    COLORS,
     BoardFile,
+    Expansion,
     Game,
+    Good,
     IllegalPlacementError,
     Meeple,
     Mode,
     Placement,
     Player,
+    Recall,
     Rule,
     Rules,
     build_game,
     write_board,
 )
-from scorer.engine.tiles import Expansion
 from scorer.models import Move, SavedGame
-
-COLORS = ("red", "blue", "green", "yellow", "black")
 
 
 class StaleMoveError(Exception):
@@ -41,19 +45,41 @@ class GameSettings:
     """(name, colour) in turn order."""
     small_city: int = 4
     farmers: str = "3rd"
-    river: bool = False
+    expansions: Sequence[str] = ()
     mode: str = "replay"
     banked: Sequence[int] = ()
+    goods: Sequence[dict[str, int]] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A saved game with its moves and the engine's game replayed from them."""
+
+    saved: SavedGame
+    moves: list[Move]
+    game: Game
+
+    @property
+    def digest(self) -> str:
+        return digest_of(m.placement for m in self.moves)
+
+
+def digest_of(placements: Iterable[Placement]) -> str:
+    """A short fingerprint of a whole move list: any change to any move changes it."""
+    text = "\n".join(str(p) for p in placements)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
 
 
 def create_game(settings: GameSettings) -> SavedGame:
+    final = settings.mode == "final"
     return SavedGame.objects.create(
         players=[{"name": name, "color": color} for name, color in settings.players],
         small_city=settings.small_city,
         farmers=settings.farmers,
-        river=settings.river,
+        expansions=[e.value for e in Expansion if e.value in settings.expansions],
         mode=settings.mode,
-        banked=list(settings.banked) if settings.mode == "final" else [],
+        banked=list(settings.banked) if final else [],
+        goods=[dict(g) for g in settings.goods] if final else [],
     )
 
 
@@ -61,13 +87,21 @@ def rules_of(saved: SavedGame) -> Rules:
     return Rules(small_city=saved.small_city, farmers=saved.farmers)
 
 
+def players_of(saved: SavedGame) -> tuple[Player, ...]:
+    return tuple(Player(p["name"], p.get("color")) for p in saved.players)
+
+
 def empty_game(saved: SavedGame, rules: Rules | None = None) -> Game:
+    goods = None
+    if saved.goods and saved.mode == "final":
+        goods = [{Good(k): v for k, v in held.items()} for held in saved.goods]
     return Game(
-        [p["name"] for p in saved.players],
+        players_of(saved),
         rules=rules or rules_of(saved),
-        expansions=[Expansion.RIVER] if saved.river else [],
+        expansions=saved.expansions,
         mode=Mode(saved.mode),
         banked=saved.banked or None,
+        goods=goods,
     )
 
 
@@ -79,57 +113,97 @@ def load_game(saved: SavedGame, moves: Sequence[Move] | None = None, rules: Rule
     return game
 
 
-def _locked(code: str, expected: int) -> tuple[SavedGame, list[Move]]:
+def load(code: str) -> Loaded:
+    """The saved game called ``code`` with its engine game; raises ``SavedGame.DoesNotExist``."""
+    saved = SavedGame.objects.get(code=code)
+    moves = list(saved.moves.all())
+    return Loaded(saved, moves, load_game(saved, moves))
+
+
+def _locked(code: str, expected: str) -> tuple[SavedGame, list[Move]]:
     saved = SavedGame.objects.select_for_update().get(code=code)
     moves = list(saved.moves.all())
-    if expected != len(moves):
+    if expected != digest_of(m.placement for m in moves):
         raise StaleMoveError
     return saved, moves
 
 
-def add_move(code: str, placement: Placement, *, expected: int) -> Game:
+def _saved_placement(game: Game) -> Placement:
+    """The last placement as the site saves it: naming who laid it, as the board file allows."""
+    turn = game.turns[-1]
+    return turn.placement.laid_by(turn.layer)
+
+
+def add_move(code: str, placement: Placement, *, expected: str) -> Loaded:
     """Lay a tile; raises :class:`IllegalPlacementError` or :class:`StaleMoveError`."""
     with transaction.atomic():
         saved, moves = _locked(code, expected)
         game = load_game(saved, moves)
         game.push(placement)
+        move = Move.from_placement(saved, len(moves), _saved_placement(game))
         try:
-            Move.from_placement(saved, len(moves), placement).save()
+            with transaction.atomic():
+                move.save()
         except IntegrityError:
             raise StaleMoveError from None
         saved.save(update_fields=["updated"])
-    return game
+    return Loaded(saved, [*moves, move], game)
 
 
-def set_meeple(code: str, meeple: Meeple | None, *, expected: int) -> Game:
-    """Put a meeple on (or take it off) the tile laid last, re-scoring that turn."""
+def set_figure(
+    code: str,
+    number: int,
+    figure: Meeple | None = None,
+    recall: Recall | None = None,
+    *,
+    expected: str,
+) -> Loaded:
+    """Put a figure on (or take it off, or recall an abbot with) tile ``number``, re-scoring from there.
+
+    In a game being played only the tile just laid can change; a finished board being copied can
+    change any tile. Who laid the tile follows its figure, as the board file says.
+    """
     with transaction.atomic():
         saved, moves = _locked(code, expected)
-        if not moves:
+        if not moves or not 0 <= number < len(moves):
             raise _nothing()
-        last = moves[-1]
-        game = load_game(saved, moves[:-1])
-        placement = last.placement.without_meeple()
-        if meeple is not None:
-            placement = Placement(placement.tile, placement.x, placement.y, placement.rotation, meeple)
-        game.push(placement)
-        last.meeple_player = meeple.player if meeple else None
-        last.meeple_place = meeple.at.name if meeple else ""
-        last.save(update_fields=["meeple_player", "meeple_place"])
+        if saved.mode != "final" and number != len(moves) - 1:
+            raise IllegalPlacementError(Rule.NOTHING_TO_UNDO, index=number)
+        game = load_game(saved, moves[:number])
+        bare = moves[number].placement.without_meeple().laid_by(None)
+        if figure is not None:
+            bare = bare.with_meeple(figure.player, figure.at, figure.kind)
+        elif recall is not None:
+            bare = bare.with_recall(recall.player, recall.square)
+        game.push(bare)
+        changed = moves[number]
+        changed.set_placement(_saved_placement(game))
+        for later in moves[number + 1 :]:
+            game.push(later.placement)
+        changed.save()
         saved.save(update_fields=["updated"])
-    return game
+    return Loaded(saved, moves, game)
 
 
-def undo(code: str, *, expected: int) -> Game:
+def undo(code: str, *, expected: str) -> Loaded:
     """Take back the last move."""
     with transaction.atomic():
         saved, moves = _locked(code, expected)
         if not moves:
             raise _nothing()
-        moves[-1].delete()
+        moves.pop().delete()
         saved.finished = False
         saved.save(update_fields=["updated", "finished"])
-        return load_game(saved, moves[:-1])
+        return Loaded(saved, moves, load_game(saved, moves))
+
+
+def finish(code: str, finished: bool, *, expected: str) -> Loaded:
+    """End the game (or reopen it), refused like a move if another phone changed it meanwhile."""
+    with transaction.atomic():
+        saved, moves = _locked(code, expected)
+        saved.finished = finished
+        saved.save(update_fields=["updated", "finished"])
+        return Loaded(saved, moves, load_game(saved, moves))
 
 
 def _nothing() -> IllegalPlacementError:
@@ -138,18 +212,23 @@ def _nothing() -> IllegalPlacementError:
 
 def import_board(board: BoardFile) -> SavedGame:
     """Save a board file as a new game; raises the engine's errors if it is not legal."""
-    build_game(board)  # every rule checked before anything is saved
+    game = build_game(board)  # every rule checked before anything is saved
     colors = _fill_colors([p.color for p in board.players])
+    final = board.mode is Mode.FINAL
     with transaction.atomic():
         saved = SavedGame.objects.create(
             players=[{"name": p.name, "color": c} for p, c in zip(board.players, colors)],
             small_city=board.rules.small_city,
             farmers=board.rules.farmers.value,
-            river=Expansion.RIVER in board.expansions,
+            expansions=[e.value for e in Expansion if e in board.expansions],
             mode=board.mode.value,
-            banked=list(board.banked or []) if board.mode is Mode.FINAL else [],
+            banked=list(board.banked or []) if final else [],
+            goods=[{g.value: n for g, n in held.items()} for held in board.goods or []] if final else [],
         )
-        Move.objects.bulk_create(Move.from_placement(saved, i, p) for i, p in enumerate(board.placements))
+        Move.objects.bulk_create(
+            Move.from_placement(saved, i, turn.placement.laid_by(turn.layer))
+            for i, turn in enumerate(game.turns)
+        )
     return saved
 
 
@@ -159,16 +238,18 @@ def _fill_colors(given: Sequence[str | None]) -> list[str]:
     return [c if c else free.pop(0) for c in given]
 
 
-def export_board(saved: SavedGame, game: Game) -> dict:
-    return write_board(game, colors=[p["color"] for p in saved.players])
+def export_board(game: Game) -> dict:
+    return write_board(game)
 
 
-def as_board_file(saved: SavedGame) -> BoardFile:
+def as_board_file(loaded: Loaded) -> BoardFile:
+    saved, game = loaded.saved, loaded.game
     return BoardFile(
-        players=tuple(Player(p["name"], p["color"]) for p in saved.players),
-        placements=tuple(m.placement for m in saved.moves.all()),
-        rules=rules_of(saved),
-        expansions=frozenset({Expansion.RIVER}) if saved.river else frozenset(),
-        mode=Mode(saved.mode),
+        players=game.players,
+        placements=tuple(m.placement for m in loaded.moves),
+        rules=game.rules,
+        expansions=game.expansions,
+        mode=game.mode,
         banked=tuple(saved.banked) if saved.banked else None,
+        goods=tuple(dict(held) for held in game.goods) if saved.goods else None,
     )

@@ -1,5 +1,6 @@
 import json
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,15 @@ CHROMIUM_FLAGS = [
 
 # Playwright's sync API runs an event loop; Django's live server tests need this to talk to the DB.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """Where tests leave what a person should look at (screenshots, entry-speed figures): never
+    the working directory. ``TEST_ARTIFACTS`` chooses it; the default is in the system's temp."""
+    path = Path(os.environ.get("TEST_ARTIFACTS") or Path(tempfile.gettempdir()) / "carcassonne-tests")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
 
 
 @pytest.fixture

@@ -1,11 +1,10 @@
 """Every page in every language at phone and desktop width, in Debian's Chromium.
 
-Each page gets a screenshot in ``screenshots/`` (for people to look at) and is checked for what
-a screenshot alone would hide: the right ``lang`` and ``dir``, no console errors, and nothing
-wider than a 390-pixel phone screen except the board, which scrolls inside its own box.
+Each page gets a screenshot in the test artifacts folder (``TEST_ARTIFACTS``, for people to look
+at) and is checked for what a screenshot alone would hide: the right ``lang`` and ``dir``, no
+console errors, and nothing wider than a 390-pixel phone screen except the board, which scrolls
+inside its own box.
 """
-
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page
@@ -15,7 +14,6 @@ from scorer.engine import read_board
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path(__file__).resolve().parent.parent / "screenshots"
 LANGUAGES = {
     "en": ("en", "ltr"),
     "zh-hant": ("zh-Hant", "ltr"),
@@ -32,7 +30,7 @@ PAGES = {
     "example": "/{lang}/learn/examples/city-merge-shared/?step=2",
     "quiz": "/{lang}/learn/quizzes/city-points/",
     "new-game": "/{lang}/play/",
-    "board": "/{lang}/play/{code}/?dots=1",
+    "board": "/{lang}/play/{code}/?spots=1",
     "board-square": "/{lang}/play/{code}/?at={square}",
     "score": "/{lang}/play/{code}/score/?event=0",
     "not-found": "/{lang}/play/no-such-game/",
@@ -44,17 +42,18 @@ def sample_game(board_document):
     document = board_document("river-game.json")
     document["placements"] = document["placements"][:30]
     saved = services.import_board(read_board(document))
-    game = services.load_game(saved)
+    game = services.load(saved.code).game
     square = sorted(game.board.open_squares)[0]
     return saved.code, f"{square[0]},{square[1]}"
 
 
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_page(live_server, page: Page, console_errors, sample_game, lang, width):
+def test_every_page(live_server, page: Page, console_errors, sample_game, artifacts, lang, width):
     code, square = sample_game
     page.set_viewport_size(dict(zip(("width", "height"), WIDTHS[width], strict=True)))
-    SHOTS.mkdir(exist_ok=True)
+    shots = artifacts / "screenshots"
+    shots.mkdir(exist_ok=True)
     for name, path in PAGES.items():
         response = page.goto(live_server.url + path.format(lang=lang, code=code, square=square))
         assert response.status == (404 if name == "not-found" else 200), name
@@ -67,7 +66,7 @@ def test_every_page(live_server, page: Page, console_errors, sample_game, lang, 
             assert page.locator(".board-viewport").get_attribute("dir") == "ltr"
         overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 1, f"{name} is {overflow}px wider than the screen"
-        page.screenshot(path=SHOTS / f"{name}-{lang}-{width}.png", full_page=True)
+        page.screenshot(path=shots / f"{name}-{lang}-{width}.png", full_page=True)
         if name != "not-found":  # the browser reports the 404 status itself
             assert not console_errors, name
         console_errors.clear()

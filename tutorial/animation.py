@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from scorer.render.board_image import board_extent, render_board
+from scorer.render.board_image import render_board
 from tutorial.examples import EXAMPLES
 from tutorial.presenters import example_step, results
 
@@ -65,7 +65,8 @@ def _caption(image: Image.Image, text: str, language: str, top: int) -> None:
 def example_animation(slug: str, language: str) -> bytes:
     steps = results(slug)
     final = steps[-1].game
-    west, north, columns, rows = board_extent(final.board)
+    extent = final.board.extent
+    west, north, columns, rows = extent.west, extent.north, extent.columns, extent.rows
     width = max(columns * TILE + 2 * PADDING, 480)
     height = rows * TILE + 2 * PADDING + CAPTION_HEIGHT
     left = (width - columns * TILE) // 2
@@ -76,7 +77,7 @@ def example_animation(slug: str, language: str) -> bytes:
         board = render_board(
             result.game, tile_size=TILE, colors=list(EXAMPLES[slug].players), highlight=highlight
         )
-        w, n, _, _ = board_extent(result.game.board)
+        w, n = result.game.board.extent.west, result.game.board.extent.north
         frame = Image.new("RGB", (width, height), BACKGROUND)
         frame.paste(board, (left + (w - west) * TILE, PADDING + (n - north) * TILE), board)
         _caption(frame, view["caption"], language, rows * TILE + 2 * PADDING)

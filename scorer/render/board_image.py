@@ -7,18 +7,17 @@ squares from the westmost to the eastmost tile and from the northmost to the sou
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
+from scorer.engine import FeatureKind, FigureKind, Game, ScoreEvent, Spot, Square
 from scorer.engine.board import Board
-from scorer.engine.game import Game
-from scorer.engine.places import Square, rotate_point
-from scorer.engine.scoring import ScoreEvent
-from scorer.engine.tiles import FeatureKind
+from scorer.engine.places import rotate_point
+from scorer.players import marks_for
 
 from . import palette as P
 from .geometry import MEEPLE_RADIUS, tile_layout
@@ -51,13 +50,6 @@ class _Frame:
         return (x + unit[0] * self.tile, y + unit[1] * self.tile)
 
 
-def board_extent(board: Board) -> tuple[int, int, int, int]:
-    """``(west, north, columns, rows)`` of the squares the board's tiles span."""
-    xs = [x for x, _ in board.tiles]
-    ys = [y for _, y in board.tiles]
-    return min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
-
-
 def player_colours(colors: Sequence[str] | None, players: int) -> list[P.RGB]:
     names = list(colors) if colors is not None else list(P.DEFAULT_PLAYERS)
     unknown = [c for c in names if c not in P.PLAYER_COLOURS]
@@ -66,14 +58,6 @@ def player_colours(colors: Sequence[str] | None, players: int) -> list[P.RGB]:
     if len(names) < players:
         raise ValueError(f"{players} players need {players} colours, not {len(names)}")
     return [P.PLAYER_COLOURS[c] for c in names[:players]]
-
-
-def player_marks(names: Sequence[str]) -> list[str]:
-    """What is written on each player's meeples: initials when they differ, numbers otherwise."""
-    initials = [n[:1].upper() for n in names]
-    if all(i.isalpha() for i in initials) and len(set(initials)) == len(initials):
-        return initials
-    return [str(i + 1) for i in range(len(names))]
 
 
 # -- public API ---------------------------------------------------------------------------------
@@ -86,42 +70,49 @@ def render_board(
     colors: Sequence[str] | None = None,
     highlight: ScoreEvent | None = None,
     show_meeples: bool = True,
+    marks: Sequence[str] | None = None,
+    digits: Callable[[object], str] = str,
+    numbered: bool = True,
 ) -> Image.Image:
     """The board of ``game`` as an RGBA image, ``tile_size`` pixels per square.
 
-    ``colors`` names each player's colour (red, blue, green, yellow, black). ``highlight`` dims
-    everything but one scored feature, outlines it, numbers its tiles and rings its pennants and
-    meeples.
+    ``colors`` names each player's colour (scorer/players.py). ``highlight`` dims everything but
+    one scored feature, outlines it, numbers its tiles (not a field's: fields do not score per
+    tile) and rings its pennants and figures. ``marks`` are written on the figures (initials by
+    default) and ``digits`` writes the tile numbers in the reader's script.
     """
     if tile_size < 8:
         raise ValueError(f"a tile must be at least 8 pixels wide, not {tile_size!r}")
     colours = player_colours(colors, len(game.players))
-    marks = player_marks(game.players)
+    marks = list(marks) if marks is not None else marks_for(game.names)
     board = game.board
     if not board.tiles:
         return Image.new("RGBA", (tile_size, tile_size), BACKGROUND)
     image, frame = tiles_image(board, tile_size)
+    standing = standing_figures(game)
     if highlight is not None:
         image = _highlight(image, frame, board, highlight)
-    # Meeples go on after the dimming so that none is left half dim where it overlaps the feature.
-    scored = {(sq, f) for sq, f, _ in highlight.meeple_spots} if highlight is not None else set()
+    # Figures go on after the dimming so that none is left half dim where it overlaps the feature.
+    scored = {(s.square, s.index) for s in highlight.meeple_spots} if highlight is not None else set()
     if show_meeples:
-        for square, feature, player in standing_meeples(board):
-            if (square, feature) not in scored:
-                dim = highlight is not None
-                _put_meeple(image, frame, board, (square, feature), colours[player], marks[player], dim=dim)
+        for spot in standing:
+            if (spot.square, spot.index) not in scored:
+                _put_figure(
+                    image, frame, board, spot, colours[spot.player], marks[spot.player], dim=bool(highlight)
+                )
     if highlight is not None:
-        for square, feature, player in highlight.meeple_spots:
-            _put_meeple(image, frame, board, (square, feature), colours[player], marks[player], ring=True)
-        _number_tiles(image, frame, board, highlight)
+        for spot in highlight.meeple_spots:
+            _put_figure(image, frame, board, spot, colours[spot.player], marks[spot.player], ring=True)
+        if numbered and highlight.feature is not FeatureKind.FIELD:
+            _number_tiles(image, frame, board, highlight, standing, digits)
     return image
 
 
 def tiles_image(board: Board, tile_size: int) -> tuple[Image.Image, _Frame]:
     """Every tile on its square and nothing else, with where squares land in the picture."""
-    west, north, columns, rows = board_extent(board)
-    frame = _Frame(west, north, tile_size)
-    image = Image.new("RGBA", (columns * tile_size, rows * tile_size), BACKGROUND)
+    extent = board.extent
+    frame = _Frame(extent.west, extent.north, tile_size)
+    image = Image.new("RGBA", (extent.columns * tile_size, extent.rows * tile_size), BACKGROUND)
     for square, placed in board.tiles.items():
         image.paste(tile_image(placed.tile.name, tile_size, placed.rotation), frame.corner(square))
     return image, frame
@@ -134,24 +125,33 @@ def board_png(game: Game, **kw: Any) -> bytes:
     return buffer.getvalue()
 
 
-def standing_meeples(board: Board) -> list[tuple[Square, int, int]]:
-    """``(square, feature index, player)`` of every meeple on the board, in laying order."""
-    graph = board.graph
-    spots = [(graph.square[n], graph.feature[n], graph.meeple[n]) for n in graph.meeple_nodes]
-    return sorted(spots, key=lambda s: board.tiles[s[0]].index)
+def standing_figures(game: Game) -> list[Spot]:
+    """Every figure on the board, in laying order."""
+    return [Spot(f.square, f.index, f.player, f.kind) for f in game.figures]
 
 
 # -- meeples ------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=256)
+_SIZE = {FigureKind.BIG: 1.35, FigureKind.BUILDER: 0.9, FigureKind.PIG: 0.9}
+"""A big meeple is visibly bigger; the builder and the pig a little smaller than a meeple."""
+
+
+@lru_cache(maxsize=512)
 def meeple_sprite(
-    colour: P.RGB, mark: str, farmer: bool, tile: int, ring: bool = False, dim: bool = False
+    colour: P.RGB,
+    mark: str,
+    farmer: bool,
+    tile: int,
+    ring: bool = False,
+    dim: bool = False,
+    kind: FigureKind = FigureKind.MEEPLE,
 ) -> Image.Image:
-    """A meeple as seen from above: a disc (standing) or a wide oval (a farmer lying in the field),
-    ringed in white and black so it shows on any ground, with the player's mark on it."""
+    """A figure as seen from above, ringed in white and black so it shows on any ground, with the
+    player's mark on it: a disc for a meeple (bigger for the big meeple, a wide oval lying in a
+    field), a rounded square for the builder, a diamond for the abbot, an oval with ears for the pig."""
     s = _SUPERSAMPLE
-    radius = max(MEEPLE_RADIUS * tile, 6.0)  # below this the mark cannot be read
+    radius = max(MEEPLE_RADIUS * tile * _SIZE.get(kind, 1.0), 6.0)  # below this the mark cannot be read
     rx = radius * (1.3 if farmer else 1.0)
     ry = radius * (0.8 if farmer else 1.0)
     pad = max(2.0, tile * 0.05) + (tile * 0.06 if ring else 0)
@@ -161,9 +161,19 @@ def meeple_sprite(
     cx, cy = w * s / 2, h * s / 2
 
     def oval(grow: float, fill: tuple[int, ...]) -> None:
-        draw.ellipse(
-            (cx - (rx + grow) * s, cy - (ry + grow) * s, cx + (rx + grow) * s, cy + (ry + grow) * s), fill
-        )
+        box = (cx - (rx + grow) * s, cy - (ry + grow) * s, cx + (rx + grow) * s, cy + (ry + grow) * s)
+        if kind is FigureKind.BUILDER:
+            draw.rounded_rectangle(box, radius=(ry + grow) * s * 0.45, fill=fill)
+        elif kind is FigureKind.ABBOT:
+            x0, y0, x1, y1 = box
+            draw.polygon([(cx, y0), (x1, cy), (cx, y1), (x0, cy)], fill=fill)
+        else:
+            if kind is FigureKind.PIG:
+                ear = (ry + grow) * s * 0.45
+                for side in (-1, 1):
+                    ex = cx + side * (rx + grow) * s * 0.55
+                    draw.ellipse((ex - ear, box[1] - ear * 0.6, ex + ear, box[1] + ear * 1.2), fill=fill)
+            draw.ellipse(box, fill=fill)
 
     edge = max(1.0, tile * 0.012)
     if ring:
@@ -182,23 +192,22 @@ def meeple_sprite(
     return sprite
 
 
-def _put_meeple(
+def _put_figure(
     image: Image.Image,
     frame: _Frame,
     board: Board,
-    segment: tuple[Square, int],
+    spot: Spot,
     colour: P.RGB,
     mark: str,
     ring: bool = False,
     dim: bool = False,
 ) -> None:
-    square, feature = segment
-    placed = board.tiles.get(square)
+    placed = board.tiles.get(spot.square)
     if placed is None:
         return
-    farmer = placed.tile.features[feature].kind is FeatureKind.FIELD
-    sprite = meeple_sprite(colour, mark, farmer, frame.tile, ring, dim)
-    x, y = frame.point(square, placed.orientation.anchors[feature])
+    farmer = placed.tile.features[spot.index].kind is FeatureKind.FIELD
+    sprite = meeple_sprite(colour, mark, farmer, frame.tile, ring, dim, spot.kind)
+    x, y = frame.point(spot.square, placed.orientation.anchors[spot.index])
     image.alpha_composite(sprite, (round(x - sprite.width / 2), round(y - sprite.height / 2)))
 
 
@@ -281,28 +290,37 @@ def _ring_pennants(image: Image.Image, frame: _Frame, board: Board, event: Score
         draw_shield(draw, (x, y), frame.tile)
 
 
-def _badge_spot(frame: _Frame, board: Board, event: ScoreEvent, square: Square) -> tuple[float, float]:
-    """On the feature's own piece of the tile (above a meeple there), else the tile's centre."""
+def _badge_spot(
+    frame: _Frame, board: Board, event: ScoreEvent, square: Square, standing: Sequence[Spot]
+) -> tuple[float, float]:
+    """On the feature's own piece of the tile (above a figure there), else the tile's centre."""
     pieces = [f for sq, f in event.segments if sq == square]
     placed = board.tiles.get(square)
     if not pieces or placed is None:
         return frame.point(square, (0.5, 0.5))
     x, y = frame.point(square, placed.orientation.anchors[pieces[0]])
-    taken = {(sq, f) for sq, f, _ in event.meeple_spots} | {(sq, f) for sq, f, _ in standing_meeples(board)}
+    taken = {(s.square, s.index) for s in event.meeple_spots} | {(s.square, s.index) for s in standing}
     if (square, pieces[0]) in taken:
         lift = frame.tile * (MEEPLE_RADIUS + 0.2)
         y = y - lift if y - lift >= frame.corner(square)[1] else y + lift
     return x, y
 
 
-def _number_tiles(image: Image.Image, frame: _Frame, board: Board, event: ScoreEvent) -> None:
+def _number_tiles(
+    image: Image.Image,
+    frame: _Frame,
+    board: Board,
+    event: ScoreEvent,
+    standing: Sequence[Spot],
+    digits: Callable[[object], str],
+) -> None:
     """Number the event's tiles 1..n with badges, so they can be counted without colour."""
     draw = ImageDraw.Draw(image)
     size = max(10, round(frame.tile * 0.22))
     text = font(max(7, round(size * 0.7)))
     for number, square in enumerate(event.tiles, 1):
-        cx, cy = _badge_spot(frame, board, event, square)
-        label = str(number)
+        cx, cy = _badge_spot(frame, board, event, square, standing)
+        label = digits(number)
         w = max(size, round(draw.textlength(label, font=text)) + size // 2)
         box = (round(cx - w / 2), round(cy - size / 2), round(cx + w / 2), round(cy + size / 2))
         draw.rounded_rectangle(

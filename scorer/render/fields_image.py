@@ -8,17 +8,17 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from scorer.engine.game import Game
+from scorer.engine import FeatureKind, Game
+from scorer.players import marks_for
 
 from .board_image import BACKGROUND as TABLE
 from .board_image import (
     _area,
     _footprint,
-    _put_meeple,
+    _put_figure,
     _ring,
     player_colours,
-    player_marks,
-    standing_meeples,
+    standing_figures,
     tiles_image,
 )
 
@@ -28,7 +28,13 @@ _CITY_EDGE = (255, 255, 255)
 _STRIPE = 10
 
 
-def render_fields(game: Game, *, tile_size: int = 80, colors: Sequence[str] | None = None) -> Image.Image:
+def render_fields(
+    game: Game,
+    *,
+    tile_size: int = 80,
+    colors: Sequence[str] | None = None,
+    marks: Sequence[str] | None = None,
+) -> Image.Image:
     board = game.board
     if not board.tiles:
         return Image.new("RGBA", (tile_size, tile_size), TABLE)
@@ -37,7 +43,7 @@ def render_fields(game: Game, *, tile_size: int = 80, colors: Sequence[str] | No
     image = Image.composite(Image.blend(image, grey, _FADE), image, _footprint(image, frame, board))
 
     colours = player_colours(colors, len(game.players))
-    marks = player_marks(game.players)
+    marks = list(marks) if marks is not None else marks_for(game.names)
     for farm in game.farms():
         area = _area(image, frame, board, farm.segments)
         if farm.winners:
@@ -46,9 +52,9 @@ def render_fields(game: Game, *, tile_size: int = 80, colors: Sequence[str] | No
             city_area = _area(image, frame, board, city)
             edge = _ring(city_area, max(2, tile_size // 14))
             image.paste(Image.new("RGBA", image.size, (*_CITY_EDGE, 255)), (0, 0), edge)
-    for square, feature, player in standing_meeples(board):
-        if board.tiles[square].tile.features[feature].kind.value == "field":
-            _put_meeple(image, frame, board, (square, feature), colours[player], marks[player])
+    for spot in standing_figures(game):
+        if board.tiles[spot.square].tile.features[spot.index].kind is FeatureKind.FIELD:
+            _put_figure(image, frame, board, spot, colours[spot.player], marks[spot.player])
     return image
 
 

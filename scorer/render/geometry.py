@@ -12,8 +12,9 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
+from scorer.engine import FeatureKind, FeatureSpec, TileType
 from scorer.engine.places import SIDES, Place, Side, rotate_point
-from scorer.engine.tiles import RIVER_LAKE, FeatureKind, FeatureSpec, TileType
+from scorer.engine.tilesets import RIVER_LAKE
 
 Point = tuple[float, float]
 Path = tuple[Point, ...]

@@ -6,6 +6,8 @@ reads in grey as well as in colour.
 
 from __future__ import annotations
 
+from scorer import players
+
 RGB = tuple[int, int, int]
 
 FIELD: RGB = (124, 178, 86)
@@ -39,17 +41,6 @@ SHIELD_BLUE: RGB = (36, 84, 176)
 SHIELD_WHITE: RGB = (255, 255, 255)
 SHIELD_OUTLINE: RGB = (20, 34, 70)
 
-PLAYER_COLOURS: dict[str, RGB] = {
-    "red": (214, 40, 52),
-    "blue": (30, 96, 210),
-    "green": (30, 140, 60),
-    "yellow": (246, 204, 30),
-    "black": (34, 34, 38),
-}
-DEFAULT_PLAYERS: tuple[str, ...] = ("red", "blue", "green", "yellow", "black")
-
-
-def ink_on(colour: RGB) -> RGB:
-    """Black or white, whichever reads better on ``colour``."""
-    r, g, b = colour
-    return (20, 20, 20) if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (255, 255, 255)
+PLAYER_COLOURS = players.PLAYER_COLOURS
+DEFAULT_PLAYERS: tuple[str, ...] = tuple(PLAYER_COLOURS)
+ink_on = players.ink_on

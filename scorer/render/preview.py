@@ -18,9 +18,9 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
+from scorer.engine import TILES, FeatureKind
 from scorer.engine.scoring import ScoreEvent
 from scorer.engine.simulate import random_game
-from scorer.engine.tiles import TILES, FeatureKind
 
 from .board_image import render_board
 from .raster import font

@@ -16,8 +16,8 @@ from itertools import pairwise
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
+from scorer.engine import TILES, TileType
 from scorer.engine.places import ROTATIONS
-from scorer.engine.tiles import TILES, TileType
 
 from . import palette as P
 from .geometry import (

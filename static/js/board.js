@@ -224,7 +224,7 @@
     if (!p || document.hidden || Date.now() - lastInput < 8000 || !p.dataset.stateUrl) return;
     fetch(p.dataset.stateUrl, { headers: { Accept: "application/json" } })
       .then((r) => (r.ok ? r.json() : null))
-      .then((state) => { if (state && String(state.moves) !== p.dataset.moves) get("?"); })
+      .then((state) => { if (state && state.digest !== p.dataset.digest) get("?"); })
       .catch(() => {});
   }, 10000);
 

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageFilter, ImageStat
 
+from scorer.engine import TILES, Edge, FeatureKind, TileType
 from scorer.engine.game import Game
 from scorer.engine.places import SIDES, Side, rotate_point
 from scorer.engine.scoring import ScoreEvent
 from scorer.engine.simulate import random_game
-from scorer.engine.tiles import TILES, Edge, FeatureKind, TileType
 from scorer.render import board_png, feature_mask, feature_mask_png, render_board, render_tile, tile_sprites
 from scorer.render import palette as P
 from scorer.render.labels import label_map
@@ -91,7 +91,7 @@ def test_rendering_is_deterministic() -> None:
 
 
 def test_rendering_is_the_same_in_another_process() -> None:
-    code = "from scorer.render import render_tile; from scorer.engine.tiles import TILES; "
+    code = "from scorer.render import render_tile; from scorer.engine import TILES; "
     code += "import hashlib; print(hashlib.sha1(render_tile(TILES['O'], 64).tobytes()).hexdigest())"
     root = Path(__file__).resolve().parents[2]
     out = subprocess.run([sys.executable, "-c", code], check=True, cwd=root, capture_output=True, text=True)
@@ -333,7 +333,7 @@ def test_board_tiles_are_the_tile_art_at_their_squares(game: Game) -> None:
 
 
 def test_meeples_change_the_board(game: Game) -> None:
-    assert game.board.graph.meeple_nodes, "the random game leaves meeples on the board"
+    assert game.figures, "the random game leaves figures on the board"
     bare = render_board(game, tile_size=48, show_meeples=False)
     with_meeples = render_board(game, tile_size=48)
     assert ImageChops.difference(bare.convert("RGB"), with_meeples.convert("RGB")).getbbox() is not None

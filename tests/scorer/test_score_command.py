@@ -29,7 +29,7 @@ def test_json_format_is_the_report_of_the_format_doc(fixture_path, board_documen
     out, _ = run(str(fixture_path("river-game.json")), "--format", "json")
     expected = report_to_dict(build_game(read_board(board_document("river-game.json"))).report())
     assert json.loads(out) == expected
-    assert set(json.loads(out)) == {"players", "events", "warnings"}
+    assert set(json.loads(out)) == {"players", "events", "warnings", "layers"}
 
 
 def test_several_files_in_json_are_a_list_naming_each_file(fixture_path):

@@ -23,18 +23,28 @@ def messages(response) -> list[str]:
 @pytest.fixture
 def saved():
     game = services.create_game(services.GameSettings(players=[("Mina", "red"), ("Wei", "blue")]))
-    services.add_move(game.code, Placement("D", 0, 0), expected=0)
+    services.add_move(game.code, Placement("D", 0, 0), expected=services.load(game.code).digest)
     return game
 
 
+def now(saved) -> str:
+    """The digest the board page shows in its forms."""
+    return services.load(saved.code).digest
+
+
 def url(saved, name="board", lang="en"):
-    suffix = {"board": "", "move": "move", "meeple": "meeple", "undo": "undo", "score": "score/"}[name]
+    suffix = {"board": "", "move": "move", "figure": "figure", "undo": "undo", "score": "score/"}[name]
     return f"/{lang}/play/{saved.code}/{suffix}"
+
+
+def lay_e(client, saved, **extra):
+    data = {"tile": "E", "x": 0, "y": -1, "rotation": 180, "expected": now(saved)}
+    return client.post(url(saved, "move"), data, **extra)
 
 
 def new_game_data(**overrides):
     data = {"name_0": "Mina", "name_1": "Wei", "small_city": "4", "farmers": "3rd", "mode": "replay"}
-    for i, colour in enumerate(["red", "blue", "green", "yellow", "black"]):
+    for i, colour in enumerate(["red", "blue", "green", "yellow", "black", "grey"]):
         data[f"color_{i}"] = colour
     data.update(overrides)
     return data
@@ -48,11 +58,11 @@ def test_new_game_page_in_every_language(client, lang):
 
 
 def test_starting_a_game_redirects_to_its_board(client):
-    response = client.post("/en/play/", new_game_data(river="on", mode="final", banked_0="12"))
+    response = client.post("/en/play/", new_game_data(expansions="river", mode="final", banked_0="12"))
     assert response.status_code == 302
     saved = SavedGame.objects.get()
     assert response["Location"] == f"/en/play/{saved.code}/"
-    assert (saved.river, saved.mode, saved.banked) == (True, "final", [12, 0])
+    assert (saved.expansions, saved.mode, saved.banked) == (["river"], "final", [12, 0])
 
 
 def test_a_bad_new_game_form_keeps_what_was_typed(client):
@@ -95,17 +105,15 @@ def test_choosing_a_square_narrows_the_palette_to_tiles_that_fit(client, saved):
     assert "U" not in offered and "B" not in offered
 
 
-def test_a_move_without_htmx_redirects_with_the_meeple_dots(client, saved):
-    response = client.post(url(saved, "move"), {"tile": "E", "x": 0, "y": -1, "rotation": 180, "expected": 1})
+def test_a_move_without_htmx_redirects_with_the_figure_spots(client, saved):
+    response = lay_e(client, saved)
     assert response.status_code == 302
-    assert response["Location"].endswith("?dots=1")
+    assert response["Location"].endswith("?spots=1")
     assert saved.moves.count() == 2
 
 
-def test_a_move_with_htmx_returns_the_partial_with_dots(client, saved):
-    response = client.post(
-        url(saved, "move"), {"tile": "E", "x": 0, "y": -1, "rotation": 180, "expected": 1}, **HX
-    )
+def test_a_move_with_htmx_returns_the_partial_with_spots(client, saved):
+    response = lay_e(client, saved, **HX)
     body = response.content.decode()
     assert response.status_code == 200
     assert body.count('class="dot ') == 2  # the city and the field of E
@@ -113,11 +121,12 @@ def test_a_move_with_htmx_returns_the_partial_with_dots(client, saved):
 
 
 def test_a_meeple_that_closes_a_city_scores_and_comes_back(client, saved):
-    client.post(url(saved, "move"), {"tile": "E", "x": 0, "y": -1, "rotation": 180, "expected": 1})
-    response = client.post(url(saved, "meeple"), {"player": 0, "place": "S", "expected": 2}, **HX)
+    lay_e(client, saved)
+    data = {"number": 1, "player": 0, "place": "S", "expected": now(saved)}
+    response = client.post(url(saved, "figure"), data, **HX)
     text = " ".join(messages(response))
     assert "Completed city" in text and "Mina scores 4" in text
-    assert services.load_game(saved).meeples_in_supply == [7, 7]
+    assert services.load(saved.code).game.meeples_in_supply == [7, 7]
     # The city lights up on both its tiles and Mina's 4 points rise from where her knight stood.
     body = response.content.decode()
     assert body.count('class="glow') == 2
@@ -130,7 +139,7 @@ def test_a_meeple_that_closes_a_city_scores_and_comes_back(client, saved):
 )
 def test_an_illegal_move_is_explained_in_the_readers_language(client, saved, lang, expected):
     response = client.post(
-        url(saved, "move", lang), {"tile": "E", "x": 4, "y": 4, "rotation": 0, "expected": 1}
+        url(saved, "move", lang), {"tile": "E", "x": 4, "y": 4, "rotation": 0, "expected": now(saved)}
     )
     assert response.status_code == 400
     assert any(expected in m for m in messages(response))
@@ -139,7 +148,7 @@ def test_an_illegal_move_is_explained_in_the_readers_language(client, saved, lan
 
 def test_an_illegal_move_with_htmx_is_a_200_partial_keeping_the_selection(client, saved):
     response = client.post(
-        url(saved, "move"), {"tile": "E", "x": 1, "y": 0, "rotation": 0, "expected": 1}, **HX
+        url(saved, "move"), {"tile": "E", "x": 1, "y": 0, "rotation": 0, "expected": now(saved)}, **HX
     )
     assert response.status_code == 200
     assert any("does not match" in m for m in messages(response))
@@ -147,18 +156,21 @@ def test_an_illegal_move_with_htmx_is_a_200_partial_keeping_the_selection(client
 
 
 def test_a_stale_move_is_refused_with_a_message(client, saved):
-    client.post(url(saved, "move"), {"tile": "E", "x": 0, "y": -1, "rotation": 180, "expected": 1})
+    seen = now(saved)
+    lay_e(client, saved)
     response = client.post(
-        url(saved, "move"), {"tile": "U", "x": 1, "y": 0, "rotation": 0, "expected": 1}, **HX
+        url(saved, "move"), {"tile": "U", "x": 1, "y": 0, "rotation": 0, "expected": seen}, **HX
     )
     assert any("another device" in m for m in messages(response))
     assert saved.moves.count() == 2
+    # The refusal shows the board as it now is, with the digest the phone needs next.
+    assert f'value="{now(saved)}"' in response.content.decode()
 
 
 def test_garbage_move_forms_are_refused_politely(client, saved):
     for data in (
         {},
-        {"tile": "ZZ", "x": "a", "y": 0, "rotation": 45, "expected": 1},
+        {"tile": "ZZ", "x": "a", "y": 0, "rotation": 45, "expected": "x"},
         {"tile": "E", "x": 10**9},
     ):
         response = client.post(url(saved, "move"), data)
@@ -167,7 +179,7 @@ def test_garbage_move_forms_are_refused_politely(client, saved):
 
 
 def test_undo(client, saved):
-    response = client.post(url(saved, "undo"), {"expected": 1}, **HX)
+    response = client.post(url(saved, "undo"), {"expected": now(saved)}, **HX)
     assert response.status_code == 200
     assert saved.moves.count() == 0
 
@@ -178,8 +190,8 @@ def test_unknown_game_is_a_404_in_the_readers_language(client):
 
 
 def test_score_page_breakdown_and_event_highlight(client, saved):
-    client.post(url(saved, "move"), {"tile": "E", "x": 0, "y": -1, "rotation": 180, "expected": 1})
-    client.post(url(saved, "meeple"), {"player": 1, "place": "S", "expected": 2})
+    lay_e(client, saved)
+    client.post(url(saved, "figure"), {"number": 1, "player": 1, "place": "S", "expected": now(saved)})
     page = client.get(url(saved, "score"))
     body = page.content.decode()
     assert page.status_code == 200
@@ -192,6 +204,7 @@ def test_score_page_breakdown_and_event_highlight(client, saved):
 def test_export_png_and_tile_images(client, saved):
     exported = client.get(f"/en/play/{saved.code}/board.json")
     assert json.loads(exported.content)["placements"] == [{"tile": "D", "x": 0, "y": 0, "rotation": 0}]
+    assert [p["color"] for p in json.loads(exported.content)["players"]] == ["red", "blue"]
     assert "attachment" in exported["Content-Disposition"]
     png = client.get(f"/en/play/{saved.code}/board.png")
     assert png["Content-Type"] == "image/png" and png.content[:8] == b"\x89PNG\r\n\x1a\n"
@@ -240,13 +253,13 @@ def test_move_list_is_a_fragment_with_htmx_and_a_page_without(client, saved):
     full = client.get(f"/en/play/{saved.code}/moves/").content.decode()
     partial = client.get(f"/en/play/{saved.code}/moves/", **HX).content.decode()
     assert "<html" in full and "<html" not in partial
-    assert "Start tile" in partial and "D (0, 0)" in partial
+    assert "Start tile" in partial and "(0, 0) 0°" in partial
 
 
 def test_fields_view_and_its_picture(client, board_document):
     saved = services.import_board(read_board(board_document("river-game.json")))
     html = client.get(f"/en/play/{saved.code}/score/?view=fields").content.decode()
-    farms = services.load_game(saved).farms()
+    farms = services.load(saved.code).game.farms()
     farm_list = html.split('class="farm-list"')[1].split("</ol>")[0]
     assert farms and farm_list.count("<li>") == len(farms)
     assert farm_list.count("completed cit") == len(farms)

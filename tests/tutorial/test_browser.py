@@ -1,15 +1,12 @@
 """Stepping through examples in Chromium: buttons, arrow keys (mirrored in Persian), play,
 reduced motion, and a quiz answered in place."""
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Page, expect
 
 from tutorial.examples import EXAMPLES
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 
 
 def example(page: Page, slug: str):
@@ -24,7 +21,9 @@ def step_of(page: Page, slug: str) -> int:
     ("lang", "forward", "back"), [("fa", "ArrowLeft", "ArrowRight"), ("zh-hant", "ArrowRight", "ArrowLeft")]
 )
 @pytest.mark.parametrize("width", [390, 1280])
-def test_step_through_an_example(live_server, page: Page, console_errors, lang, forward, back, width):
+def test_step_through_an_example(
+    live_server, page: Page, console_errors, artifacts, lang, forward, back, width
+):
     page.set_viewport_size({"width": width, "height": 900})
     page.goto(f"{live_server.url}/{lang}/learn/sharing/")
     slug = "city-merge-shared"
@@ -45,8 +44,9 @@ def test_step_through_an_example(live_server, page: Page, console_errors, lang, 
     # The last step lights the city up and both players' points rise.
     expect(example(page, slug).locator(".glow").first).to_be_visible()
     assert example(page, slug).locator(".points-float").count() == 2
-    SHOTS.mkdir(exist_ok=True)
-    example(page, slug).screenshot(path=SHOTS / f"example-stepped-{lang}-{width}.png")
+    shots = artifacts / "screenshots"
+    shots.mkdir(exist_ok=True)
+    example(page, slug).screenshot(path=shots / f"example-stepped-{lang}-{width}.png")
     page.keyboard.press(back)
     expect(example(page, slug)).to_have_attribute("data-step", str(last - 1))
     assert not console_errors

@@ -1,0 +1,94 @@
+"""The whole board page, put together from its parts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from carcassonne_site.languages import localize_digits as d
+from scorer.boardview import Grid
+from scorer.engine import Game
+from scorer.explain import sentence, title
+from scorer.messages import figure_name, tile_name
+from scorer.players import Look, looks_of
+from scorer.services import Loaded
+
+from .grid import board_grid
+from .palette import PaletteEntry, palette
+from .preview import Preview, preview
+from .scoreboard import PlayerRow, player_rows
+from .selection import Selection
+from .spots import FigureChoice, figure_choice
+
+
+@dataclass
+class BoardPage:
+    loaded: Loaded
+    selection: Selection
+    looks: list[Look]
+    grid: Grid
+    palette: list[PaletteEntry]
+    preview: Preview | None
+    choice: FigureChoice | None
+    players: list[PlayerRow]
+    last_turn: str
+    finished: bool
+
+    @property
+    def game(self) -> Game:
+        return self.loaded.game
+
+    @property
+    def digest(self) -> str:
+        return self.loaded.digest
+
+    @property
+    def remaining(self) -> int:
+        return self.game.board.remaining
+
+
+def board_page(loaded: Loaded, selection: Selection) -> BoardPage:
+    game, finished = loaded.game, loaded.saved.finished
+    looks = looks_of(game.players)
+    legal: dict = {}
+    if selection.tile is not None and not finished:
+        legal = game.legal_placements(selection.tile).squares()
+    shown = preview(selection, legal)
+    return BoardPage(
+        loaded=loaded,
+        selection=selection,
+        looks=looks,
+        grid=board_grid(
+            game, looks, selection, legal=legal, preview=shown.placement if shown else None, finished=finished
+        ),
+        palette=palette(game, selection, finished=finished),
+        preview=shown,
+        choice=figure_choice(game, looks, selection, finished=finished),
+        players=player_rows(game, looks),
+        last_turn=turn_summary(game, looks) if selection.last else "",
+        finished=finished,
+    )
+
+
+def turn_summary(game: Game, looks: list[Look]) -> str:
+    """What the last turn did, in a sentence or two: the tile laid and whatever it scored."""
+    if not game.turns:
+        return ""
+    turn = game.turns[-1]
+    placement = turn.placement
+    text = _("Tile {tile} laid at {x}, {y}.").format(
+        tile=tile_name(placement.tile), x=d(placement.x), y=d(placement.y)
+    )
+    if placement.meeple is not None:
+        text += " " + _("{player} put a {figure} on it.").format(
+            player=looks[placement.meeple.player].name, figure=figure_name(placement.meeple.kind)
+        )
+    names = [look.name for look in looks]
+    for event in turn.events:
+        text += " " + _("{what}: {why}.").format(what=title(event), why=sentence(event, names, game.rules))
+    if turn.extra_tile and turn.layer is not None:
+        text += " " + _("{player}'s builder earns another tile: {player} plays again.").format(
+            player=looks[turn.layer].name
+        )
+    return text

@@ -1,0 +1,81 @@
+"""The scoreboard: each player's figures in supply, points on the track, and the total if it ended now."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from carcassonne_site.languages import localize_digits as d
+from scorer.engine import GOODS, Expansion, Game, Mode
+from scorer.messages import figure_name, good_name
+from scorer.players import Look
+
+TRACK_LENGTH = 50
+"""Squares on the physical score track; a scoring marker laps it every 50 points."""
+
+
+@dataclass
+class Supply:
+    kind: str
+    label: str
+    count: int
+
+
+@dataclass
+class Holding:
+    good: str
+    label: str
+    count: int
+    leads: bool
+    """No one holds more of this good (and the player holds some)."""
+
+
+@dataclass
+class PlayerRow:
+    index: int
+    name: str
+    color: str
+    mark: str
+    supply: list[Supply]
+    score: int
+    projected: int
+    lap: int
+    track_square: int
+    to_move: bool
+    goods: list[Holding]
+
+
+def holdings(game: Game, player: int) -> list[Holding]:
+    if Expansion.TRADERS_BUILDERS not in game.expansions:
+        return []
+    out = []
+    for good in GOODS:
+        mine = game.goods[player][good]
+        most = max(held[good] for held in game.goods)
+        out.append(Holding(good.value, good_name(good), mine, mine > 0 and mine == most))
+    return out
+
+
+def player_rows(game: Game, looks: Sequence[Look]) -> list[PlayerRow]:
+    projected = game.projected_scores()
+    to_move = game.to_move if game.mode is Mode.REPLAY else None
+    rows = []
+    for look in looks:
+        score = game.scores[look.index]
+        supply = [Supply(k.value, figure_name(k), n) for k, n in game.supply(look.index).items()]
+        rows.append(
+            PlayerRow(
+                index=look.index,
+                name=look.name,
+                color=look.color,
+                mark=d(look.mark),
+                supply=supply,
+                score=score,
+                projected=projected[look.index],
+                lap=score // TRACK_LENGTH,
+                track_square=score % TRACK_LENGTH,
+                to_move=look.index == to_move,
+                goods=holdings(game, look.index),
+            )
+        )
+    return rows

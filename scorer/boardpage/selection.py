@@ -1,0 +1,83 @@
+"""What the user has picked on the board page, read from and written to the query string.
+
+One parse (:meth:`Selection.parse`) and one writer (:meth:`Selection.href`): templates and the
+page's script use only the links built here, so the two never disagree about the parameters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+
+from django.utils.http import urlencode
+
+from carcassonne_site.numbers import parse_int, parse_square
+from scorer.engine import TILES, FigureKind, Square
+from scorer.engine.places import ROTATIONS
+
+MAX_SQUARE = 200
+"""No real board reaches further from the start tile (126 tiles in a line)."""
+
+
+@dataclass(frozen=True)
+class Selection:
+    """Every choice is optional; a bare board page is ``Selection()``."""
+
+    tile: str | None = None
+    square: Square | None = None
+    rotation: int | None = None
+    player: int | None = None
+    """Whose figure the spots are for."""
+    kind: FigureKind | None = None
+    """Which figure the spots are for."""
+    spots: bool = False
+    """Show where a figure can go on the tile just laid."""
+    last: bool = False
+    """Show what the last turn did."""
+    scored: bool = False
+    """Light up what the last tile scored."""
+
+    @classmethod
+    def parse(cls, params: Mapping[str, str]) -> Selection:
+        """Read a query string (or form data); anything malformed is simply not selected."""
+        tile = params.get("tile")
+        rotation = parse_int(params.get("r"), 0, 270)
+        kind = params.get("kind")
+        return cls(
+            tile=tile if tile in TILES else None,
+            square=parse_square(params.get("at"), MAX_SQUARE),
+            rotation=rotation if rotation in ROTATIONS else None,
+            player=parse_int(params.get("for"), 0, 5),
+            kind=FigureKind(kind) if kind in FigureKind.__members__.values() else None,
+            spots=params.get("spots") == "1",
+            last=params.get("last") == "1",
+            scored=params.get("scored") == "1",
+        )
+
+    def params(self) -> dict[str, str]:
+        """The query parameters that say this selection."""
+        out: dict[str, str] = {}
+        if self.tile:
+            out["tile"] = self.tile
+        if self.square is not None:
+            out["at"] = f"{self.square[0]},{self.square[1]}"
+        if self.rotation is not None:
+            out["r"] = str(self.rotation)
+        if self.player is not None:
+            out["for"] = str(self.player)
+        if self.kind is not None:
+            out["kind"] = self.kind.value
+        for flag in ("spots", "last", "scored"):
+            if getattr(self, flag):
+                out[flag] = "1"
+        return out
+
+    def href(self, **changes: object) -> str:
+        """A link (relative to the board page) to this selection with ``changes`` made."""
+        chosen = replace(self, **changes) if changes else self
+        query = urlencode(chosen.params())
+        return f"?{query}" if query else "?"
+
+
+NOTHING = Selection()
+FIELD_NAMES = tuple(f.name for f in fields(Selection))

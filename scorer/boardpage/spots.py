@@ -1,0 +1,142 @@
+"""Where a figure can go on the tile just laid, for whom, and which abbot could come home instead."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+
+from carcassonne_site.languages import localize_digits as d
+from scorer.boardview import percent
+from scorer.engine import FeatureKind, FigureKind, FigureSpot, Game, Meeple, Mode, Rule
+from scorer.messages import FEATURE_NAMES, figure_name
+from scorer.players import Look
+
+from .selection import Selection
+
+
+@dataclass
+class Chip:
+    """A choice of player or of figure kind, as a link that keeps the rest of the selection."""
+
+    value: int | str
+    label: str
+    count: int
+    selected: bool
+    href: str
+    color: str = ""
+    mark: str = ""
+
+
+@dataclass
+class SpotButton:
+    kind: str
+    place: str
+    left: float
+    top: float
+    lying: bool
+    label: str
+
+
+@dataclass
+class RecallButton:
+    x: int
+    y: int
+    points: int
+    label: str
+
+
+@dataclass
+class FigureChoice:
+    """The "place a figure?" step after a tile is laid."""
+
+    number: int
+    """The move (0-based) the figure goes on."""
+    player: int
+    color: str
+    kind: FigureKind
+    players: list[Chip]
+    kinds: list[Chip]
+    spots: list[SpotButton] = field(default_factory=list)
+    current: Meeple | None = None
+    recalls: list[RecallButton] = field(default_factory=list)
+    none_left: str = ""
+    """Why there is nothing to place, when the player has none of the figure left."""
+
+
+def spot_label(player: str, kind: FigureKind, spot: FigureSpot) -> str:
+    return _("Put {player}'s {figure} on the {feature}").format(
+        player=player, figure=figure_name(kind), feature=FEATURE_NAMES[spot.feature]
+    )
+
+
+def choose_kind(game: Game, player: int, wanted: FigureKind | None) -> FigureKind:
+    """The kind asked for if the game has it, else a meeple, else the first kind the player still has."""
+    supply = game.supply(player)
+    if wanted in supply:
+        return wanted
+    if supply[FigureKind.MEEPLE] > 0:
+        return FigureKind.MEEPLE
+    return next((k for k, n in supply.items() if n > 0), FigureKind.MEEPLE)
+
+
+def chips(
+    game: Game, looks: Sequence[Look], selection: Selection, player: int, kind: FigureKind
+) -> tuple[list[Chip], list[Chip]]:
+    """Whose figure it is (with how many of the kind each has left) and which kind, as links."""
+    supply_now = game.supply(player)
+    players = [
+        Chip(
+            look.index,
+            look.name,
+            game.supply(look.index)[kind],
+            look.index == player,
+            selection.href(player=look.index),
+            look.color,
+            d(look.mark),
+        )
+        for look in looks
+    ]
+    kinds = [
+        Chip(k.value, figure_name(k), n, k is kind, selection.href(kind=k, player=player))
+        for k, n in supply_now.items()
+    ]
+    return players, kinds
+
+
+def figure_choice(
+    game: Game, looks: Sequence[Look], selection: Selection, *, finished: bool
+) -> FigureChoice | None:
+    """What to offer once a tile is down: ``None`` when nothing may be placed on it."""
+    if not selection.spots or not game.turns or finished:
+        return None
+    turn = game.turns[-1]
+    if game.mode is Mode.REPLAY and turn.layer is None and len(game.turns) == 1:
+        return None  # nobody places a figure on the start tile of a game being played
+    player = selection.player if selection.player is not None and selection.player < len(looks) else None
+    if player is None:
+        player = turn.layer if turn.layer is not None else 0
+    current = turn.placement.meeple
+    kind = choose_kind(game, player, selection.kind or (current.kind if current else None))
+    players, kinds = chips(game, looks, selection, player, kind)
+    choice = FigureChoice(
+        len(game.turns) - 1, player, looks[player].color, kind, players, kinds, current=current
+    )
+    spots = [s for s in game.figure_spots(player=player) if s.kind is kind]
+    choice.spots = [
+        SpotButton(kind.value, s.place.name, percent(s.anchor[0]), percent(s.anchor[1]),
+                   s.feature is FeatureKind.FIELD, spot_label(looks[player].name, kind, s))
+        for s in spots
+        if s.legal
+    ]  # fmt: skip
+    if not choice.spots and spots and all(s.problem and s.problem.rule is Rule.NO_MEEPLE_LEFT for s in spots):
+        choice.none_left = _("{player} has no {figure} left.").format(
+            player=looks[player].name, figure=figure_name(kind)
+        )
+    for option in game.recall_options(player):
+        label = _("Take the abbot back from {x}, {y}: {points} points").format(
+            x=d(option.square[0]), y=d(option.square[1]), points=d(option.points)
+        )
+        choice.recalls.append(RecallButton(option.square[0], option.square[1], option.points, label))
+    return choice

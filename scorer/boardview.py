@@ -1,0 +1,203 @@
+"""One board drawn in HTML, the same for the scoring assistant and the tutor.
+
+Tiles on a grid, the figures standing on them, what a score lights up and the points rising from
+it: pure data, worked out from the engine's game, laid out by ``templates/boards/_grid.html``.
+The assistant adds its own layers (open squares, a preview, figure spots) on top; the tutor adds
+the tile sliding in and figures going home.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+
+from carcassonne_site.languages import localize_digits as d
+from scorer.engine import Extent, FeatureKind, Game, ScoreEvent, Spot, Square
+from scorer.engine.board import Board
+from scorer.messages import figure_on, tile_name
+from scorer.players import Look
+
+
+@dataclass
+class FigureMark:
+    """A figure standing on a tile, drawn at its feature's anchor."""
+
+    left: float
+    top: float
+    player: int
+    color: str
+    mark: str
+    kind: str
+    """The figure kind's value (meeple, big, abbot, builder, pig): its shape."""
+    lying: bool
+    """A farmer (or a pig) lies in its field."""
+    label: str
+    going: bool = False
+    """Sent home by the score being shown (the tutor animates it)."""
+
+
+@dataclass
+class Glow:
+    """A scored feature lit up on one tile (drawn with the tile's feature mask)."""
+
+    name: str
+    feature: int
+    city: bool = False
+    """A city a farm is paid for, rather than the feature that scored."""
+
+
+@dataclass
+class Rising:
+    """Points rising from where a winner's figure stood."""
+
+    left: float
+    top: float
+    text: str
+    color: str
+    delay: int = 0
+
+
+@dataclass
+class TileCell:
+    x: int
+    y: int
+    col: int
+    row: int
+    name: str
+    rotation: int
+    number: int
+    label: str
+    last: bool = False
+    entering: bool = False
+    figures: list[FigureMark] = field(default_factory=list)
+    glows: list[Glow] = field(default_factory=list)
+    risings: list[Rising] = field(default_factory=list)
+
+
+@dataclass
+class PreviewCell:
+    """A tile shown where it would go, not yet laid."""
+
+    x: int
+    y: int
+    col: int
+    row: int
+    name: str
+    rotation: int
+    label: str
+
+
+@dataclass
+class Grid:
+    """Everything one board shows; the extra layers are the assistant's."""
+
+    columns: int
+    rows: int
+    tiles: list[TileCell]
+    west: int = 0
+    north: int = 0
+    """The square in the grid's first column and row."""
+    mini: bool = False
+    open_cells: list = field(default_factory=list)
+    preview: PreviewCell | None = None
+
+
+def percent(value: float) -> float:
+    return round(value * 100, 1)
+
+
+def scoring_marks(
+    board: Board, events: Iterable[ScoreEvent], looks: Sequence[Look]
+) -> tuple[dict[Square, list[Glow]], dict[Square, list[Rising]]]:
+    """Where score events light the board up (every event of the list), and where each winner's
+    points rise from."""
+    glows: dict[Square, list[Glow]] = {}
+    risings: dict[Square, list[Rising]] = {}
+    for number, event in enumerate(events):
+        for square, feature in event.segments:
+            glows.setdefault(square, []).append(Glow(board.tiles[square].tile.name, feature))
+        for square, feature in event.city_segments:
+            glows.setdefault(square, []).append(Glow(board.tiles[square].tile.name, feature, city=True))
+        if not event.points or not event.segments:
+            continue
+        for winner in event.winners:
+            mine = [s for s in event.meeple_spots if s.player == winner] or list(event.meeple_spots)
+            square, feature = (mine[0].square, mine[0].index) if mine else event.segments[0]
+            left, top = board.tiles[square].orientation.anchors[feature]
+            text = "+" + d(event.points)
+            risings.setdefault(square, []).append(
+                Rising(percent(left), percent(top), text, looks[winner].color, number)
+            )
+    return glows, risings
+
+
+def figure_mark(board: Board, spot: Spot, looks: Sequence[Look], *, going: bool = False) -> FigureMark:
+    placed = board.tiles[spot.square]
+    feature = placed.tile.features[spot.index].kind
+    left, top = placed.orientation.anchors[spot.index]
+    look = looks[spot.player]
+    return FigureMark(
+        left=percent(left),
+        top=percent(top),
+        player=spot.player,
+        color=look.color,
+        mark=d(look.mark),
+        kind=spot.kind.value,
+        lying=feature is FeatureKind.FIELD,
+        label=figure_on(look.name, spot.kind, feature),
+        going=going,
+    )
+
+
+def standing(game: Game) -> list[Spot]:
+    """Every figure on the board as a spot."""
+    return [Spot(f.square, f.index, f.player, f.kind) for f in game.figures]
+
+
+def tile_label(name: str, rotation: int, square: Square) -> str:
+    return _("Tile {tile}, turned {rotation}°, at {x}, {y}").format(
+        tile=tile_name(name), rotation=d(rotation), x=d(square[0]), y=d(square[1])
+    )
+
+
+def tile_cells(
+    game: Game,
+    extent: Extent,
+    looks: Sequence[Look],
+    *,
+    events: Iterable[ScoreEvent] = (),
+    entering: Square | None = None,
+    going: Iterable[Spot] = (),
+) -> list[TileCell]:
+    """A cell for every tile, in reading order (north to south, west to east), with its figures
+    and what ``events`` light up on it."""
+    board = game.board
+    marks: dict[Square, list[FigureMark]] = {}
+    for spot in standing(game):
+        marks.setdefault(spot.square, []).append(figure_mark(board, spot, looks))
+    for spot in going:
+        marks.setdefault(spot.square, []).append(figure_mark(board, spot, looks, going=True))
+    glows, risings = scoring_marks(board, events, looks)
+    last = board.order[-1] if board.order else None
+    cells = []
+    for square, placed in sorted(board.tiles.items(), key=lambda item: (item[0][1], item[0][0])):
+        cells.append(
+            TileCell(
+                x=square[0],
+                y=square[1],
+                col=extent.column(square[0]),
+                row=extent.row(square[1]),
+                name=placed.tile.name,
+                rotation=placed.rotation,
+                number=placed.index,
+                label=tile_label(placed.tile.name, placed.rotation, square),
+                last=square == last,
+                entering=square == entering,
+                figures=sorted(marks.get(square, []), key=lambda m: (m.player, m.kind)),
+                glows=glows.get(square, []),
+                risings=risings.get(square, []),
+            )
+        )
+    return cells

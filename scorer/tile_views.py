@@ -1,0 +1,31 @@
+"""Tile pictures for every board in HTML: the assistant's and the tutor's alike."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.views.decorators.http import require_GET
+
+from scorer.engine import TILES
+from scorer.render.tile_art import feature_mask_png, tile_sprites
+
+SPRITE_SIZE = 128
+
+
+@require_GET
+def tile_image(request: HttpRequest, name: str) -> HttpResponse:
+    png = tile_sprites(SPRITE_SIZE).get(name)
+    if png is None:
+        raise Http404
+    response = HttpResponse(png, content_type="image/png")
+    response["Cache-Control"] = "public, max-age=86400"
+    return response
+
+
+@require_GET
+def tile_mask(request: HttpRequest, name: str, feature: int) -> HttpResponse:
+    """Where one feature of a tile lies, as an alpha mask for highlighting it in the browser."""
+    if name not in TILES or feature >= len(TILES[name].features):
+        raise Http404
+    response = HttpResponse(feature_mask_png(name, feature, SPRITE_SIZE), content_type="image/png")
+    response["Cache-Control"] = "public, max-age=86400"
+    return response
