@@ -1,9 +1,12 @@
 """Engine benchmark: ``make bench`` (or ``python -m benchmarks.engine``).
 
-Prints medians for the figures the foundation issue asks for:
+Prints medians for:
 (a) replaying and fully scoring a random 72-tile base game and an 84-tile base + River game;
 (b) final scoring alone; (c) every legal placement of one tile on a full board;
-(d) cost per tile on boards of 84, 840 and 8,400 tiles.
+(d) cost per tile on boards of 84, 840 and 8,400 tiles;
+(e) reading, replaying and scoring an 84-tile River game from its board-file text, against
+    ``json.loads`` of the same text, side by side in this process (target: at most 25 times);
+(f) replay and scoring of games with the expansions (90, 96 and 126 tiles).
 """
 
 from __future__ import annotations
@@ -15,8 +18,10 @@ import statistics
 import time
 from collections.abc import Callable
 
-from scorer.engine import TILES, Game
+from scorer.engine import TILES, Game, build_game, read_board, write_board
 from scorer.engine.simulate import random_game
+
+EVERYTHING = ("river", "abbot", "inns-cathedrals", "traders-builders")
 
 
 def median_ms(fn: Callable[[], object], repeat: int) -> float:
@@ -29,14 +34,29 @@ def median_ms(fn: Callable[[], object], repeat: int) -> float:
 
 
 def replay(game: Game, *, score: bool = True) -> Game:
-    copy = Game(
-        list(game.players), rules=game.rules, expansions=game.expansions, tile_sets=game.board.tile_sets
-    )
-    for placement in game.placements:
-        copy.push(placement)
+    copy = Game(game.players, rules=game.rules, expansions=game.expansions, tile_sets=game.board.tile_sets)
+    copy.extend(game.placements)
     if score:
         copy.report()
     return copy
+
+
+def as_the_site_writes(game: Game) -> str:
+    """The board-file text the site exports for ``game``: every placement names who laid it."""
+    named = Game(game.players, rules=game.rules, expansions=game.expansions)
+    named.extend(turn.placement.laid_by(turn.layer) for turn in game.turns)
+    return json.dumps(write_board(named), ensure_ascii=False, indent=1)
+
+
+def bench_against_json(games: int, repeat: int) -> tuple[float, float, float]:
+    """Median over River games of: json.loads alone, the whole read-replay-score, their ratio."""
+    rows = []
+    for seed in range(games):
+        text = as_the_site_writes(random_game(random.Random(seed), 4, expansions=("river",)))
+        loads = median_ms(lambda t=text: json.loads(t), repeat * 4)
+        whole = median_ms(lambda t=text: build_game(read_board(json.loads(t))).report(), repeat * 4)
+        rows.append((loads, whole, whole / loads))
+    return tuple(statistics.median(column) for column in zip(*rows))  # type: ignore[return-value]
 
 
 def bench_replay(expansions: tuple[str, ...], games: int, repeat: int) -> tuple[float, int]:
@@ -63,8 +83,8 @@ def bench_legal_placements(games: int, repeat: int) -> tuple[float, float]:
         # Two tile sets, stopped at 72 tiles: a full board with every tile type still in supply.
         game = random_game(random.Random(seed), 4, tile_sets=2, max_tiles=72)
         for name, tile in TILES.items():
-            if tile.is_river:
-                continue
+            if name not in game.board.counts:
+                continue  # not in a base game
             per_type.setdefault(name, []).append(
                 median_ms(lambda t=tile, g=game: list(g.board.legal_placements(t)), repeat)
             )
@@ -104,6 +124,13 @@ def main() -> None:
     legal_median, legal_worst = bench_legal_placements(max(2, games // 4), repeat)
     figures["legal_placements_ms"] = legal_median
     figures["legal_placements_worst_type_ms"] = legal_worst
+    loads_ms, whole_ms, ratio = bench_against_json(games, repeat)
+    figures["json_loads_ms"], figures["from_text_ms"], figures["from_text_ratio"] = loads_ms, whole_ms, ratio
+    expansion_rows = []
+    for expansions in (("inns-cathedrals",), ("traders-builders",), EVERYTHING):
+        ms, tiles = bench_replay(expansions, games, repeat)
+        expansion_rows.append((expansions, tiles, ms))
+    figures["expansions"] = [{"expansions": list(e), "tiles": t, "ms": ms} for e, t, ms in expansion_rows]
     growth = bench_growth((84, 840, 8400), 3 if args.quick else 5)
     figures["growth"] = growth
     per_tile = [row["us_per_tile"] for row in growth]
@@ -121,6 +148,11 @@ def main() -> None:
     for row in growth:
         print(f"(d) {int(row['tiles']):5d} tiles: {row['us_per_tile']:6.1f} us per tile")
     print(f"(d) largest / smallest cost per tile: {figures['growth_ratio']:.2f}x  (target <= 2)")
+    print(f"(e) json.loads of an 84-tile River board file:      {loads_ms * 1000:7.1f} us")
+    print(f"(e) read + replay + full scoring of the same text:  {whole_ms * 1000:7.1f} us")
+    print(f"(e) ratio: {ratio:.1f}x json.loads  (target <= 25)")
+    for expansions, tiles, ms in expansion_rows:
+        print(f"(f) replay + full scoring, {tiles}-tile game with {' + '.join(expansions)}: {ms:7.2f} ms")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(figures, out, indent=2)

@@ -43,16 +43,17 @@ def main() -> None:
         )
         url = f"/en/play/{saved.code}/move"
         client.get(f"/en/play/{saved.code}/")  # warm caches (tile sprites, templates)
-        for number, placement in enumerate(played.placements):
+        for placement in played.placements:
             data = {
                 "tile": placement.tile,
                 "x": placement.x,
                 "y": placement.y,
                 "rotation": placement.rotation,
             }
+            expected = services.load(saved.code).digest  # what the page's forms carry
             start = time.perf_counter()
             response = client.post(
-                url, {**data, "expected": number}, HTTP_HX_REQUEST="true", HTTP_ACCEPT_ENCODING="gzip"
+                url, {**data, "expected": expected}, HTTP_HX_REQUEST="true", HTTP_ACCEPT_ENCODING="gzip"
             )
             samples.append((time.perf_counter() - start) * 1000)
             sizes.append(len(response.content))

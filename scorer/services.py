@@ -108,8 +108,7 @@ def empty_game(saved: SavedGame, rules: Rules | None = None) -> Game:
 def load_game(saved: SavedGame, moves: Sequence[Move] | None = None, rules: Rules | None = None) -> Game:
     """The engine's game after every saved move (optionally under other rule options)."""
     game = empty_game(saved, rules)
-    for move in moves if moves is not None else saved.moves.all():
-        game.push(move.placement)
+    game.extend(move.placement for move in (moves if moves is not None else saved.moves.all()))
     return game
 
 

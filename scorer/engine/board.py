@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .errors import IllegalPlacementError, Problem, Rule
 from .features import FeatureGraph
@@ -19,12 +20,13 @@ from .tilesets import RIVER_LAKE, RIVER_SPRING, START_TILE, TILES, tile_counts
 
 _AROUND: tuple[Square, ...] = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0))
 _STEPS: tuple[Square, ...] = tuple(side.offset for side in SIDES)
+_FACING: tuple[int, ...] = tuple(side.opposite for side in SIDES)
+_CITY, _ROAD = Edge.CITY, Edge.ROAD
 _STRAIGHT = 0
 """How the river turns on a tile: 0 straight, 1 right (clockwise), 3 left."""
 
 
-@dataclass(frozen=True, slots=True)
-class PlacedTile:
+class PlacedTile(NamedTuple):
     """A tile on the board: its type, how it is turned, and its feature segments."""
 
     orientation: Orientation
@@ -51,8 +53,7 @@ class _RiverEnd:
     last_turn: int
 
 
-@dataclass(frozen=True, slots=True)
-class _Undo:
+class _Undo(NamedTuple):
     square: Square
     opened: tuple[Square, ...]
     was_open: bool
@@ -87,10 +88,17 @@ class Board:
         self._graph = FeatureGraph()
         self.enclosures: dict[Square, tuple[int, ...]] = {}
         """The cloister and garden segments of each tile that has one (scored when surrounded)."""
+        self._watching: dict[Square, list[Square]] = {}
+        """For each square, the cloisters and gardens around it: laying a tile there may complete them."""
         self.open_squares: set[Square] = set()
         self._river: _RiverEnd | None = None
         self._river_started = False
         self._history: list[_Undo] = []
+        self._river_rules = self.mode is Mode.REPLAY and Expansion.RIVER in self.expansions
+        """Whether the River's own rules of laying tiles apply (a game played with it)."""
+        self._near_square: Square | None = None
+        self._near_version = -1
+        self._near: tuple[PlacedTile | None, ...] = ()
 
     def __len__(self) -> int:
         return len(self.tiles)
@@ -123,36 +131,47 @@ class Board:
 
     def problem(self, tile: TileType, square: Square, rotation: int) -> Problem | None:
         """Why ``tile`` may not go on ``square`` turned by ``rotation``, or ``None`` if it may."""
-        if tile.name not in self.counts:
-            if tile.is_river and not self.river_in_play:
-                return Problem(Rule.RIVER_NOT_IN_PLAY)
-            return Problem(Rule.TILE_NOT_IN_GAME, {"twin": tile.twin or ""})
-        if self.supply[tile.name] <= 0:
+        left = self.supply.get(tile.name)
+        if not left:
+            if left is None:
+                if tile.is_river and not self.river_in_play:
+                    return Problem(Rule.RIVER_NOT_IN_PLAY)
+                return Problem(Rule.TILE_NOT_IN_GAME, {"twin": tile.twin or ""})
             return Problem(Rule.NO_TILE_LEFT, {"count": self.counts[tile.name]})
-        if square in self.tiles:
+        tiles = self.tiles
+        if square in tiles:
             return Problem(Rule.SQUARE_TAKEN)
-        orientation = tile.orientations[rotation // 90]
         replay = self.mode is Mode.REPLAY
-        if not self.tiles:
+        if not tiles:
             if replay and tile is not self.start_tile:
                 return Problem(Rule.START_TILE, {"expected": self.start_tile.name})
             return None
+        if replay and square not in self.open_squares:
+            mismatch = self._edge_problem(tile.orientations[rotation // 90], square)
+            return mismatch or Problem(Rule.NOT_ADJACENT)
+        orientation = tile.orientations[rotation // 90]
         mismatch = self._edge_problem(orientation, square)
         if mismatch is not None:
             return mismatch
-        if replay:
-            if square not in self.open_squares:
-                return Problem(Rule.NOT_ADJACENT)
-            if self.river_in_play:
-                return self._river_problem(orientation, square)
+        if self._river_rules and (tile.is_river or self._river is not None):
+            return self._river_problem(orientation, square)
         return None
 
-    def _edge_problem(self, orientation: Orientation, square: Square) -> Problem | None:
+    def _neighbours(self, square: Square) -> tuple[PlacedTile | None, ...]:
+        """The tiles beside ``square`` (north, east, south, west); asked twice per placement
+        (legality, then laying), so the last answer is kept until the board changes."""
+        version = self._graph._version
+        if self._near_version == version and self._near_square == square:
+            return self._near
         x, y = square
-        tiles = self.tiles
+        get = self.tiles.get
+        near = (get((x, y - 1)), get((x + 1, y)), get((x, y + 1)), get((x - 1, y)))
+        self._near_square, self._near_version, self._near = square, version, near
+        return near
+
+    def _edge_problem(self, orientation: Orientation, square: Square) -> Problem | None:
         edges = orientation.edges
-        for side, (dx, dy) in enumerate(_STEPS):
-            other = tiles.get((x + dx, y + dy))
+        for side, other in enumerate(self._neighbours(square)):
             if other is None:
                 continue
             theirs = other.orientation.edges[(side + 2) & 3]
@@ -278,50 +297,99 @@ class Board:
     def place(self, tile: TileType, square: Square, rotation: int) -> PlacedTile:
         """Lay a tile without checking legality (see :meth:`problem`); join its features."""
         graph = self._graph
-        mark = graph.mark()
+        mark = len(graph._journal)
+        orientation = tile.orientations[rotation // 90]
+        neighbours = self._neighbours(square)
+        nodes = graph.add_tile(tile, square)
+        x, y = square
+        opened = []
+        for other, (dx, dy), facing, link in zip(neighbours, _STEPS, _FACING, orientation.links):
+            if other is None:
+                near = (x + dx, y + dy)
+                if near not in self.open_squares:
+                    opened.append(near)
+            else:
+                self._join_side(nodes, link, other, facing)
+        return self._commit(tile, orientation, square, nodes, opened, mark)
+
+    def lay(self, tile: TileType, square: Square, rotation: int) -> PlacedTile | Problem:
+        """Check and lay a tile in one pass, edges matched as they are joined: the game's own way
+        of laying tiles. A :class:`Problem` means nothing changed."""
+        tiles = self.tiles
+        if (
+            not self.supply.get(tile.name)
+            or not tiles
+            or square in tiles
+            or self.mode is not Mode.REPLAY
+            or square not in self.open_squares
+            or (self._river_rules and (tile.is_river or self._river is not None))
+        ):
+            problem = self.problem(tile, square, rotation)  # the full diagnosis, off the common path
+            return problem if problem is not None else self.place(tile, square, rotation)
+        graph = self._graph
+        mark = len(graph._journal)
         orientation = tile.orientations[rotation // 90]
         nodes = graph.add_tile(tile, square)
-        placed = PlacedTile(orientation, square, len(self.order), nodes)
-
         x, y = square
-        links = orientation.links
-        tiles = self.tiles
-        for side, (dx, dy) in enumerate(_STEPS):
-            other = tiles.get((x + dx, y + dy))
-            if other is None:
-                continue
-            edge, middle, first, second = links[side]
-            _, their_middle, their_first, their_second = other.orientation.links[(side + 2) & 3]
-            their_nodes = other.nodes
-            if edge is Edge.CITY or edge is Edge.ROAD:
-                if middle is not None and their_middle is not None:
-                    graph.connect_edge(nodes[middle], their_nodes[their_middle])
-                if edge is Edge.CITY:
-                    continue
-            # Half-edges meet crosswise: the first half of a side touches the second half of the
-            # facing side (NNW meets SSW).
-            if first is not None and their_second is not None:
-                graph.join(nodes[first], their_nodes[their_second])
-            if second is not None and their_first is not None:
-                graph.join(nodes[second], their_nodes[their_first])
-
         opened = []
+        for (dx, dy), facing, link in zip(_STEPS, _FACING, orientation.links):
+            near = (x + dx, y + dy)
+            other = tiles.get(near)
+            if other is None:
+                if near not in self.open_squares:
+                    opened.append(near)
+            elif other.orientation.edges[facing] is not link[0]:
+                graph.rollback(mark)
+                return self._edge_problem(orientation, square) or Problem(Rule.EDGE_MISMATCH)
+            else:
+                self._join_side(nodes, link, other, facing)
+        return self._commit(tile, orientation, square, nodes, opened, mark)
+
+    def _join_side(self, nodes: tuple[int, ...], link: tuple, other: PlacedTile, facing: int) -> None:
+        """Join this tile's features along one side to those of the tile across it."""
+        edge, middle, first, second = link
+        _, their_middle, their_first, their_second = other.orientation.links[facing]
+        theirs = other.nodes
+        graph = self._graph
+        if edge is _CITY or edge is _ROAD:
+            if middle is not None and their_middle is not None:
+                graph.connect_edge(nodes[middle], theirs[their_middle])
+            if edge is _CITY:
+                return
+        # Half-edges meet crosswise: the first half of a side touches the second half of the
+        # facing side (NNW meets SSW).
+        if first is not None and their_second is not None:
+            graph.join(nodes[first], theirs[their_second])
+        if second is not None and their_first is not None:
+            graph.join(nodes[second], theirs[their_first])
+
+    def _commit(
+        self,
+        tile: TileType,
+        orientation: Orientation,
+        square: Square,
+        nodes: tuple[int, ...],
+        opened: list[Square],
+        mark: int,
+    ) -> PlacedTile:
+        """Record a tile whose features are joined: squares, order, supply, undo, River."""
         open_squares = self.open_squares
-        for dx, dy in _STEPS:
-            next_square = (x + dx, y + dy)
-            if next_square not in tiles and next_square not in open_squares:
-                open_squares.add(next_square)
-                opened.append(next_square)
+        open_squares.update(opened)
         was_open = square in open_squares
         open_squares.discard(square)
         self._history.append(_Undo(square, tuple(opened), was_open, self._river, self._river_started, mark))
-        tiles[square] = placed
+        placed = PlacedTile(orientation, square, len(self.order), nodes)
+        self.tiles[square] = placed
         self.order.append(square)
         self.supply[tile.name] -= 1
         enclosed = tile.enclosed
         if enclosed:
             self.enclosures[square] = tuple(nodes[i] for i in enclosed)
-        if self.mode is Mode.REPLAY and self.river_in_play:
+            x, y = square
+            watching = self._watching
+            for dx, dy in _AROUND:
+                watching.setdefault((x + dx, y + dy), []).append(square)
+        if self._river_rules:
             if tile.is_river:
                 self._advance_river(orientation, square)
             else:
@@ -351,7 +419,13 @@ class Board:
         placed = self.tiles.pop(undo.square)
         self.order.pop()
         self.supply[placed.tile.name] += 1
-        self.enclosures.pop(undo.square, None)
+        if self.enclosures.pop(undo.square, None) is not None:
+            x, y = undo.square
+            for dx, dy in _AROUND:
+                watchers = self._watching[(x + dx, y + dy)]
+                watchers.pop()  # its own entry was the last one added
+                if not watchers:
+                    del self._watching[(x + dx, y + dy)]
         self.open_squares.difference_update(undo.opened)
         if undo.was_open:
             self.open_squares.add(undo.square)
@@ -362,11 +436,26 @@ class Board:
 
     # -- questions --------------------------------------------------------------------------
 
+    def enclosures_near(self, square: Square) -> list[Square]:
+        """The cloisters and gardens that a tile on ``square`` borders or holds, north to south."""
+        if square not in self._watching and square not in self.enclosures:
+            return []
+        near = list(self._watching.get(square, ()))
+        if square in self.enclosures:
+            near.append(square)
+        if len(near) > 1:
+            near.sort(key=lambda sq: (sq[1], sq[0]))
+        return near
+
     def neighbours_present(self, square: Square) -> int:
         """How many of the 8 squares around ``square`` hold a tile."""
         x, y = square
         tiles = self.tiles
-        return sum(1 for dx, dy in _AROUND if (x + dx, y + dy) in tiles)
+        count = 0
+        for dx, dy in _AROUND:
+            if (x + dx, y + dy) in tiles:
+                count += 1
+        return count
 
     def around(self, square: Square) -> Iterator[Square]:
         """The squares of the 3×3 block centred on ``square`` that hold a tile, itself included."""

@@ -31,11 +31,12 @@ def group_event(
     """A road or city, complete or not, with whoever stands on it."""
     kind = graph.spec[root].kind
     complete = graph.open_ends[root] == 0
-    tiles = tuple(graph.tiles(root))
+    squares, segments, pennants, inns, cathedrals, _ = graph.survey(root)
+    tiles = tuple(squares)
     city = kind is FeatureKind.CITY
-    pennants = graph.count(root, "pennant") if city else 0
-    inn = kind is FeatureKind.ROAD and graph.count(root, "inn") > 0
-    cathedral = city and graph.count(root, "cathedral") > 0
+    pennants = pennants if city else 0
+    inn = kind is FeatureKind.ROAD and inns > 0
+    cathedral = city and cathedrals > 0
     figures = spots(graph, root)
     meeples = counting(figures)
     points = feature_points(
@@ -57,7 +58,7 @@ def group_event(
         winners=majority(meeples),
         points=points,
         placement=placement,
-        segments=graph.segments(root),
+        segments=segments,
         meeple_spots=figures,
         inn=inn,
         cathedral=cathedral,

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .board import Board
 from .events import counting, spots
@@ -26,8 +27,7 @@ from .scoring import FARM_POINTS_PER_CITY, PIG_BONUS, Phase, ScoreEvent, Spot
 from .tiles import FeatureKind
 
 
-@dataclass(frozen=True)
-class Field:
+class Field(NamedTuple):
     """A field with farmers on it, as the end of the game sees it."""
 
     root: int
@@ -64,10 +64,13 @@ def fields(board: Board, graph: FeatureGraph) -> list[Field]:
 def completed_cities(board: Board, graph: FeatureGraph, field_root: int) -> tuple[int, ...]:
     """The completed cities a field touches, each once, ordered by their first segment."""
     cities: dict[int, int] = {}
-    square, spec = graph.square, graph.spec
+    square, spec, tiles = graph.square, graph.spec, board.tiles
     for member in graph.members(field_root):
-        nodes = board.tiles[square[member]].nodes
-        for city in spec[member].cities:
+        near = spec[member].cities
+        if not near:
+            continue
+        nodes = tiles[square[member]].nodes
+        for city in near:
             root = graph.find(nodes[city])
             if root not in cities and graph.open_ends[root] == 0:
                 cities[root] = graph.first(root)
@@ -93,20 +96,25 @@ def _event(
     points: int,
     pig: bool,
 ) -> ScoreEvent:
-    tiles = sorted({sq for r in roots for sq in graph.tiles(r)})
+    if len(roots) == 1:
+        squares, segments = graph.survey(roots[0])[:2]
+    else:
+        surveys = [graph.survey(r) for r in roots]
+        squares = sorted({sq for survey in surveys for sq in survey[0]})
+        segments = tuple(s for survey in surveys for s in survey[1])
     return ScoreEvent(
         when=Phase.FARMS,
         feature=FeatureKind.FIELD,
         complete=False,
-        tiles=tuple(tiles),
+        tiles=tuple(squares),
         pennants=0,
         meeples=dict(sorted(meeples.items())),
         winners=tuple(winners),
         points=points,
-        segments=tuple(sorted(s for r in roots for s in graph.segments(r))),
+        segments=segments,
         meeple_spots=figures,
         cities=tuple(tuple(graph.tiles(c)) for c in cities),
-        city_segments=tuple(sorted(s for c in cities for s in graph.segments(c))),
+        city_segments=tuple(s for c in cities for s in graph.segments(c)),
         pig=pig,
     )
 

@@ -25,7 +25,12 @@ _NEW, _UNION, _OPEN, _FIGURE_ON, _FIGURE_OFF, _CLOSE = range(6)
 
 class FeatureGraph:
     __slots__ = (
+        "_by_root",
+        "_by_root_version",
         "_journal",
+        "_surveys",
+        "_surveys_version",
+        "_version",
         "closed",
         "figures",
         "index",
@@ -55,6 +60,12 @@ class FeatureGraph:
         self.closed: set[int] = set()
         """Groups already scored as complete during play."""
         self._journal: list[tuple] = []
+        self._version = 0
+        """Bumped by every change to groups or figures, so derived indexes know when to rebuild."""
+        self._by_root: dict[int, list[tuple[int, int, FigureKind]]] = {}
+        self._by_root_version = -1
+        self._surveys: dict[int, tuple] = {}
+        self._surveys_version = -1
 
     def __len__(self) -> int:
         return len(self.parent)
@@ -65,17 +76,18 @@ class FeatureGraph:
         """One new segment per feature of ``tile`` on ``square``; returns their nodes in feature order."""
         base = len(self.parent)
         count = len(tile.features)
-        nodes = range(base, base + count)
+        nodes = tuple(range(base, base + count))
         self.spec.extend(tile.features)
-        self.square.extend([square] * count)
-        self.index.extend(range(count))
+        self.square.extend((square,) * count)
+        self.index.extend(tile.indexes)
         self.parent.extend(nodes)
-        self.size.extend([1] * count)
+        self.size.extend(tile.ones)
         self.link.extend(nodes)
         self.open_ends.extend(tile.ends)
-        self.occupancy.extend([0] * count)
+        self.occupancy.extend(tile.zeros)
         self._journal.append((_NEW, count))
-        return tuple(nodes)
+        self._version += 1
+        return nodes
 
     def find(self, node: int) -> int:
         parent = self.parent
@@ -85,20 +97,25 @@ class FeatureGraph:
 
     def join(self, a: int, b: int) -> int:
         """Make ``a`` and ``b`` one group; returns the group's root."""
-        ra, rb = self.find(a), self.find(b)
-        if ra == rb:
-            return ra
+        parent = self.parent
+        while parent[a] != a:
+            a = parent[a]
+        while parent[b] != b:
+            b = parent[b]
+        if a == b:
+            return a
         size = self.size
-        if size[ra] < size[rb]:
-            ra, rb = rb, ra
-        self._journal.append((_UNION, rb, ra))
-        self.parent[rb] = ra
-        size[ra] += size[rb]
-        self.open_ends[ra] += self.open_ends[rb]
-        self.occupancy[ra] += self.occupancy[rb]
+        if size[a] < size[b]:
+            a, b = b, a
+        self._journal.append((_UNION, b, a))
+        self._version += 1
+        parent[b] = a
+        size[a] += size[b]
+        self.open_ends[a] += self.open_ends[b]
+        self.occupancy[a] += self.occupancy[b]
         link = self.link
-        link[ra], link[rb] = link[rb], link[ra]
-        return ra
+        link[a], link[b] = link[b], link[a]
+        return a
 
     def connect_edge(self, a: int, b: int) -> int:
         """Join two road or city segments that meet across a tile edge, closing one gap."""
@@ -112,6 +129,7 @@ class FeatureGraph:
         self.figures[node] = (player, kind)
         self.occupancy[root] += 1
         self._journal.append((_FIGURE_ON, node, root))
+        self._version += 1
 
     def take_figures(self, root: int) -> list[tuple[int, int, FigureKind]]:
         """Lift every figure off a group; returns ``(segment, player, kind)`` for each, by segment."""
@@ -120,6 +138,7 @@ class FeatureGraph:
             del self.figures[node]
             self.occupancy[root] -= 1
             self._journal.append((_FIGURE_OFF, node, root, player, kind))
+        self._version += 1
         return lifted
 
     def take_figure(self, node: int) -> tuple[int, FigureKind]:
@@ -128,6 +147,7 @@ class FeatureGraph:
         player, kind = self.figures.pop(node)
         self.occupancy[root] -= 1
         self._journal.append((_FIGURE_OFF, node, root, player, kind))
+        self._version += 1
         return player, kind
 
     def close(self, root: int) -> None:
@@ -141,6 +161,7 @@ class FeatureGraph:
         return len(self._journal)
 
     def rollback(self, mark: int) -> None:
+        self._version += 1
         journal = self._journal
         while len(journal) > mark:
             entry = journal.pop()
@@ -191,17 +212,52 @@ class FeatureGraph:
 
     def tiles(self, root: int) -> list[Square]:
         """The distinct squares a group covers, sorted; a tile counts once however often it is touched."""
-        square = self.square
-        return sorted({square[m] for m in self.members(root)})
+        return list(self.survey(root)[0])
 
     def segments(self, root: int) -> tuple[tuple[Square, int], ...]:
-        """``(square, feature index)`` of every segment of the group, sorted."""
-        square, index = self.square, self.index
-        return tuple(sorted((square[m], index[m]) for m in self.members(root)))
+        """``(square, feature index)`` of every segment of the group."""
+        return self.survey(root)[1]
+
+    def survey(
+        self, root: int
+    ) -> tuple[tuple[Square, ...], tuple[tuple[Square, int], ...], int, int, int, int]:
+        """In one pass over a group: its tiles (sorted, each once), its segments (in the group's own
+        order, the same for the same history), how many of its pieces show a pennant, an inn and a
+        cathedral, and its oldest segment. Kept until the graph changes."""
+        if self._surveys_version != self._version:
+            self._surveys, self._surveys_version = {}, self._version
+        known = self._surveys.get(root)
+        if known is not None:
+            return known
+        square, index, spec = self.square, self.index, self.spec
+        segments = []
+        pennants = inns = cathedrals = 0
+        first = root
+        for m in self.members(root):
+            if m < first:
+                first = m
+            segments.append((square[m], index[m]))
+            feature = spec[m]
+            if feature.pennant:
+                pennants += 1
+            if feature.inn:
+                inns += 1
+            if feature.cathedral:
+                cathedrals += 1
+        survey = (
+            tuple(sorted({sq for sq, _ in segments})),
+            tuple(segments),
+            pennants,
+            inns,
+            cathedrals,
+            first,
+        )
+        self._surveys[root] = survey
+        return survey
 
     def first(self, root: int) -> int:
         """The group's oldest segment: a stable order for groups, whatever their root."""
-        return min(self.members(root))
+        return self.survey(root)[5]
 
     def count(self, root: int, attribute: str) -> int:
         """How many of the group's segments have ``attribute`` (pennant, inn, cathedral) set."""
@@ -210,8 +266,15 @@ class FeatureGraph:
 
     def figures_on(self, root: int) -> list[tuple[int, int, FigureKind]]:
         """``(segment, player, kind)`` of every figure on the group, by segment."""
-        find = self.find
-        return sorted((n, p, k) for n, (p, k) in self.figures.items() if find(n) == root)
+        if self._by_root_version != self._version:
+            by_root: dict[int, list[tuple[int, int, FigureKind]]] = {}
+            find = self.find
+            for node, (player, kind) in self.figures.items():
+                by_root.setdefault(find(node), []).append((node, player, kind))
+            for figures in by_root.values():
+                figures.sort()
+            self._by_root, self._by_root_version = by_root, self._version
+        return self._by_root.get(root, [])
 
     def state(self) -> tuple:
         """Everything the graph holds, for comparing two graphs in tests."""

@@ -9,10 +9,11 @@
 
 from __future__ import annotations
 
+import gc
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import events as scored
 from . import farms as farming
@@ -35,12 +36,11 @@ from .scoring import (
     build_report,
     feature_points,
 )
-from .tiles import Expansion, FeatureKind, Good, TileType
+from .tiles import GOODS, Expansion, FeatureKind, Good, TileType
 from .tilesets import TILES
 
 
-@dataclass(frozen=True)
-class Turn:
+class Turn(NamedTuple):
     """One placement as the game recorded it: who laid it, what it scored, and what it changed."""
 
     placement: Placement
@@ -55,7 +55,18 @@ class Turn:
     """Trade goods the layer took by completing cities with it."""
     supply_before: tuple[tuple[int, ...], ...] = ()
     scores_before: tuple[int, ...] = ()
-    goods_before: tuple[tuple[int, ...], ...] = ()
+    goods_before: tuple[dict[Good, int], ...] = ()
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def _names_and_players(players: Sequence[str | Player] | int) -> tuple[Player, ...]:
@@ -99,7 +110,9 @@ class Game:
         self.figure_kinds: tuple[FigureKind, ...] = tuple(supply_for(self.board.expansions))
         """The kinds of figure this game has, meeples first."""
         start_supply = supply_for(self.board.expansions)
-        self._supply: list[list[int]] = [[start_supply[k] for k in self.figure_kinds] for _ in range(count)]
+        row = tuple(start_supply[k] for k in self.figure_kinds)
+        self._supply: tuple[tuple[int, ...], ...] = (row,) * count
+        """Each player's figures in supply, by kind; replaced on every change, never edited."""
         start = list(banked) if banked is not None else [0] * count
         if len(start) != count:
             raise SetupError(Rule.BAD_BANKED, detail="give one number per player")
@@ -143,6 +156,12 @@ class Game:
     def supply(self, player: int) -> dict[FigureKind, int]:
         """The figures ``player`` has in supply now, by kind."""
         return dict(zip(self.figure_kinds, self._supply[player]))
+
+    def _change_supply(self, player: int, kind: FigureKind, delta: int) -> None:
+        column = self.figure_kinds.index(kind)
+        row = self._supply[player]
+        changed = (*row[:column], row[column] + delta, *row[column + 1 :])
+        self._supply = (*self._supply[:player], changed, *self._supply[player + 1 :])
 
     @property
     def meeples_in_supply(self) -> list[int]:
@@ -304,44 +323,55 @@ class Game:
 
         :raises IllegalPlacementError: if the placement breaks a rule; nothing changes then.
         """
-        index = len(self.turns)
-        tile = self.tile_type(placement.tile, index)
+        turns = self.turns
+        index = len(turns)
+        tile = TILES.get(placement.tile) if isinstance(placement.tile, str) else None
+        if tile is None:
+            raise IllegalPlacementError(Rule.UNKNOWN_TILE, index=index, tile_name=str(placement.tile)[:40])
         where = {"index": index, "tile": tile.name, "x": placement.x, "y": placement.y}
-        problem = self.board.problem(tile, placement.square, placement.rotation)
-        if problem is not None:
-            raise problem.error(**where)
-        layer = self._layer_for(placement, index, where)
-        if placement.recall is not None:
-            self._check_recall(placement, where)
-        supply_before = tuple(tuple(row) for row in self._supply)
+        board = self.board
+        # Supply is replaced, never changed in place, so keeping a reference is the snapshot.
+        supply_before = self._supply
         scores_before = tuple(self.scores)
-        goods_before = tuple(tuple(held[g] for g in Good) for held in self.goods)
-        placed = self.board.place(tile, placement.square, placement.rotation)
+        goods_before = tuple(map(dict, self.goods)) if self._modules else ()
+        placed = board.lay(tile, placement.square, placement.rotation)
+        if type(placed) is Problem:
+            raise placed.error(**where)
+        meeple, layer = placement.meeple, placement.player
+        events: list[ScoreEvent] = []
+        bonus = extra = False
         try:
-            if placement.meeple is not None:
-                self._put_figure(placed, placement.meeple, where)
-            events: list[ScoreEvent] = []
-            previous = self.turns[-1] if self.turns else None
-            bonus = previous is not None and previous.extra_tile and previous.layer == layer
-            extra = False
+            if (
+                meeple is None
+                and placement.recall is None
+                and (layer is None or 0 <= layer < len(self.players))
+            ):
+                if layer is None:  # the common cases, kept quick
+                    layer = self._next_layer(turns[-1]) if turns else None
+            else:
+                layer = self._layer_for(placement, index, where)
+            if placement.recall is not None:
+                self._check_recall(placement, where)
+            if meeple is not None:
+                self._put_figure(placed, meeple, where)
             if self.mode is Mode.REPLAY:
-                if not bonus:
-                    extra = any(m.earns_extra_tile(self, placed, layer) for m in self._modules)
+                if self._modules:
+                    previous = turns[-1] if turns else None
+                    bonus = previous is not None and previous.extra_tile and previous.layer == layer
+                    if not bonus:
+                        extra = any(m.earns_extra_tile(self, placed, layer) for m in self._modules)
                 events = self._score_completed(placed, layer)
                 if placement.recall is not None:
                     events.append(self._recall(placement, where))
+                scores = self.scores
                 for event in events:
                     for player in event.winners:
-                        self.scores[player] += event.points
+                        scores[player] += event.points
         except IllegalPlacementError:
-            self.board.lift()
+            board.lift()
             self._restore(supply_before, scores_before, goods_before)
             raise
-        collected = tuple(
-            (good, self.goods[layer][good] - goods_before[layer][i])
-            for i, good in enumerate(Good)
-            if layer is not None and self.goods[layer][good] != goods_before[layer][i]
-        )
+        collected = self._collected(layer, goods_before) if self._modules else ()
         turn = Turn(
             placement,
             layer,
@@ -353,8 +383,19 @@ class Game:
             scores_before,
             goods_before,
         )
-        self.turns.append(turn)
+        turns.append(turn)
         return turn.events
+
+    def extend(self, placements: Iterable[Placement]) -> None:
+        """Push every placement in order, stopping at the first that breaks a rule (which raises,
+        leaving the ones before it laid).
+
+        The cyclic garbage collector is paused meanwhile: a replay makes many small objects and no
+        reference cycles, so the collector's passes are pure cost (a quarter of a whole replay).
+        """
+        with _collector_paused():
+            for placement in placements:
+                self.push(placement)
 
     def pop(self) -> Placement:
         """Undo the last placement exactly: tile, figure, points, figures and goods returned."""
@@ -366,9 +407,18 @@ class Game:
         return turn.placement
 
     def _restore(self, supply, scores, goods) -> None:
-        self._supply = [list(row) for row in supply]
+        self._supply = supply
         self.scores = list(scores)
-        self.goods = [Counter({g: n for g, n in zip(Good, row) if n}) for row in goods]
+        self.goods = [Counter(held) for held in goods] if goods else [Counter() for _ in self.players]
+
+    def _collected(
+        self, layer: int | None, before: tuple[dict[Good, int], ...]
+    ) -> tuple[tuple[Good, int], ...]:
+        """The goods ``layer`` took this turn."""
+        if layer is None or not self.goods[layer]:
+            return ()
+        now, then = self.goods[layer], before[layer] if before else {}
+        return tuple((g, now[g] - then.get(g, 0)) for g in GOODS if now[g] != then.get(g, 0))
 
     def _layer_for(self, placement: Placement, index: int, where: dict | None = None) -> int | None:
         """Who lays ``placement``: as it says, else its figure's owner, else the turn order."""
@@ -438,12 +488,11 @@ class Game:
         if problem is not None:
             raise problem.error(**where)
         self._graph.put_figure(placed.nodes[index], meeple.player, meeple.kind)
-        self._supply[meeple.player][self.figure_kinds.index(meeple.kind)] -= 1
+        self._change_supply(meeple.player, meeple.kind, -1)
 
     def _return_figures(self, root: int) -> None:
-        kinds = self.figure_kinds
         for _, player, kind in self._graph.take_figures(root):
-            self._supply[player][kinds.index(kind)] += 1
+            self._change_supply(player, kind, +1)
 
     # -- the abbot's recall -----------------------------------------------------------------
 
@@ -487,7 +536,7 @@ class Game:
             )
         event = scored.enclosure_event(self.board, self._graph, node, Phase.RECALL, where["index"])
         self._graph.take_figure(node)
-        self._supply[recall.player][self.figure_kinds.index(FigureKind.ABBOT)] += 1
+        self._change_supply(recall.player, FigureKind.ABBOT, +1)
         return event
 
     # -- scoring during play ----------------------------------------------------------------
@@ -495,15 +544,11 @@ class Game:
     def _score_completed(self, placed: PlacedTile, layer: int | None) -> list[ScoreEvent]:
         board, graph = self.board, self._graph
         events: list[ScoreEvent] = []
-        seen: set[int] = set()
-        spec, open_ends, closed = graph.spec, graph.open_ends, graph.closed
-        for node in placed.nodes:
-            if not spec[node].kind.closes:
-                continue
-            root = graph.find(node)
-            if root in seen or open_ends[root] != 0 or root in closed:
-                continue
-            seen.add(root)
+        open_ends, closed, nodes = graph.open_ends, graph.closed, placed.nodes
+        for index in placed.tile.closing:
+            root = graph.find(nodes[index])
+            if open_ends[root] != 0 or root in closed:
+                continue  # open, or already scored (this turn through another of its pieces, or before)
             graph.close(root)
             for module in self._modules:
                 module.completed(self, root, layer)
@@ -511,20 +556,16 @@ class Game:
                 events.append(scored.group_event(graph, root, Phase.PLAY, placed.index, self.rules))
                 self._return_figures(root)
         enclosures = board.enclosures
-        x, y = placed.square
-        for dy in (-1, 0, 1):
-            for dx in (-1, 0, 1):
-                square = (x + dx, y + dy)
-                nodes = enclosures.get(square)
-                if not nodes or board.neighbours_present(square) != 8:
+        for square in board.enclosures_near(placed.square):
+            if board.neighbours_present(square) != 8:
+                continue
+            for node in enclosures[square]:
+                if node in closed:
                     continue
-                for node in nodes:
-                    if node in closed:
-                        continue
-                    graph.close(node)
-                    if graph.occupancy[node]:
-                        events.append(scored.enclosure_event(board, graph, node, Phase.PLAY, placed.index))
-                        self._return_figures(node)
+                graph.close(node)
+                if graph.occupancy[node]:
+                    events.append(scored.enclosure_event(board, graph, node, Phase.PLAY, placed.index))
+                    self._return_figures(node)
         return events
 
     # -- the end ----------------------------------------------------------------------------

@@ -217,46 +217,56 @@ def _read_goods(
     return tuple(out)
 
 
+_FIGURES = {k.value: k for k in FigureKind}
+_PLACES = {p.name: p for p in Place}
+
+
+def _mapping(value: Any) -> bool:
+    return type(value) is dict or isinstance(value, Mapping)
+
+
 def _read_placement(item: Any, index: int, players: int, limit: int) -> Placement:
-    if not isinstance(item, Mapping):
+    # The hot path of reading a file: plain type checks first, the slow general ones only if needed.
+    if type(item) is not dict and not isinstance(item, Mapping):
         raise BoardFileError(Rule.BAD_PLACEMENT, index=index, detail="each placement must be an object")
     name = item.get("tile")
-    if not isinstance(name, str) or name not in TILES:
+    if type(name) is not str or name not in TILES:
         raise BoardFileError(Rule.UNKNOWN_TILE, index=index, tile_name=str(name)[:40])
     x, y = item.get("x"), item.get("y")
-    if not (_is_int(x) and _is_int(y) and abs(x) <= limit and abs(y) <= limit):
+    if type(x) is not int or type(y) is not int or not (-limit <= x <= limit and -limit <= y <= limit):
         raise BoardFileError(Rule.BAD_POSITION, index=index, tile=name, limit=limit)
-    where = {"index": index, "tile": name, "x": x, "y": y}
     rotation = item.get("rotation", 0)
-    if not _is_int(rotation) or rotation not in ROTATIONS:
-        raise BoardFileError(Rule.BAD_ROTATION, **where)
+    if type(rotation) is not int or rotation not in ROTATIONS:
+        raise BoardFileError(Rule.BAD_ROTATION, index=index, tile=name, x=x, y=y)
     layer = item.get("player")
-    if layer is not None and (not _is_int(layer) or not 0 <= layer < players):
-        raise BoardFileError(Rule.UNKNOWN_PLAYER, **where, player=str(layer)[:10])
-    meeple = _read_meeple(item.get("meeple"), players, where)
-    recall = _read_recall(item.get("recall"), players, limit, where)
-    return Placement(name, x, y, rotation, meeple, recall, layer)
+    if layer is not None and (type(layer) is not int or not 0 <= layer < players):
+        raise BoardFileError(Rule.UNKNOWN_PLAYER, index=index, tile=name, x=x, y=y, player=str(layer)[:10])
+    meeple = recall = None
+    if "meeple" in item and item["meeple"] is not None:
+        meeple = _read_meeple(item["meeple"], players, {"index": index, "tile": name, "x": x, "y": y})
+    if "recall" in item and item["recall"] is not None:
+        recall = _read_recall(item["recall"], players, limit, {"index": index, "tile": name, "x": x, "y": y})
+    # Every field is checked above, the rotation included: skip the constructor's own check.
+    return Placement._make((name, x, y, rotation, meeple, recall, layer))
 
 
-def _read_meeple(raw: Any, players: int, where: dict) -> Meeple | None:
-    if raw is None:
-        return None
-    if not isinstance(raw, Mapping):
+def _read_meeple(raw: Any, players: int, where: dict) -> Meeple:
+    if not _mapping(raw):
         raise BoardFileError(Rule.BAD_PLACEMENT, **where, detail="meeple must be an object")
     player, at, kind = raw.get("player"), raw.get("at"), raw.get("kind", "meeple")
-    if not _is_int(player) or not 0 <= player < players:
+    if type(player) is not int or not 0 <= player < players:
         raise BoardFileError(Rule.UNKNOWN_PLAYER, **where, player=str(player)[:10])
-    if not isinstance(at, str) or at not in Place.__members__:
+    place = _PLACES.get(at) if type(at) is str else None
+    if place is None:
         raise BoardFileError(Rule.UNKNOWN_PLACE, **where, place_name=str(at)[:10])
-    if kind not in [k.value for k in FigureKind]:
+    figure = _FIGURES.get(kind) if type(kind) is str else None
+    if figure is None:
         raise BoardFileError(Rule.UNKNOWN_FIGURE, **where, figure=str(kind)[:20])
-    return Meeple(player, Place[at], FigureKind(kind))
+    return Meeple(player, place, figure)
 
 
-def _read_recall(raw: Any, players: int, limit: int, where: dict) -> Recall | None:
-    if raw is None:
-        return None
-    if not isinstance(raw, Mapping):
+def _read_recall(raw: Any, players: int, limit: int, where: dict) -> Recall:
+    if not _mapping(raw):
         raise BoardFileError(Rule.BAD_PLACEMENT, **where, detail="recall must be an object")
     player, x, y = raw.get("player"), raw.get("x"), raw.get("y")
     if not _is_int(player) or not 0 <= player < players:
@@ -279,8 +289,7 @@ def build_game(board: BoardFile) -> Game:
         banked=board.banked,
         goods=board.goods,
     )
-    for placement in board.placements:
-        game.push(placement)
+    game.extend(board.placements)
     if board.mode is Mode.FINAL:
         problem = game.final_problem()
         if problem is not None:

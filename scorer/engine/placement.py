@@ -16,15 +16,14 @@ player 0 takes their abbot back from square (2, 3)), and ``LAYER>`` names who la
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .errors import NotationError, Rule
 from .figures import FigureKind
 from .places import ROTATIONS, Place, Square
 
 
-@dataclass(frozen=True)
-class Meeple:
+class Meeple(NamedTuple):
     """A player's figure on a place of the tile, named in board orientation.
 
     The board file calls every figure a meeple; ``kind`` says which figure it is.
@@ -43,8 +42,7 @@ class Meeple:
         return f"{self.player}{self.at.name}{kind}"
 
 
-@dataclass(frozen=True)
-class Recall:
+class Recall(NamedTuple):
     """The Abbot: instead of placing a figure, ``player`` takes their abbot back from ``square``."""
 
     player: int
@@ -59,8 +57,7 @@ class Recall:
         return f"{self.player}^{self.x},{self.y}"
 
 
-@dataclass(frozen=True)
-class Placement:
+class _Fields(NamedTuple):
     tile: str
     x: int
     y: int
@@ -70,9 +67,26 @@ class Placement:
     player: int | None = None
     """Who laid the tile, when the placement says so; otherwise the game works it out."""
 
-    def __post_init__(self) -> None:
-        if self.rotation not in ROTATIONS:
-            raise ValueError(f"rotation must be one of 0, 90, 180, 270, not {self.rotation!r}")
+
+class Placement(_Fields):
+    """One tile laid: immutable, hashable, compared by value. (A named tuple underneath, because a
+    game reads thousands of them and a tuple is the cheapest immutable value Python makes.)"""
+
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        tile: str,
+        x: int,
+        y: int,
+        rotation: int = 0,
+        meeple: Meeple | None = None,
+        recall: Recall | None = None,
+        player: int | None = None,
+    ) -> Placement:
+        if rotation not in ROTATIONS:
+            raise ValueError(f"rotation must be one of 0, 90, 180, 270, not {rotation!r}")
+        return super().__new__(cls, tile, x, y, rotation, meeple, recall, player)
 
     @property
     def square(self) -> Square:

@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from types import MappingProxyType
 from typing import NamedTuple
 
 from .figures import FigureKind, majority
@@ -70,9 +71,10 @@ class Spot(NamedTuple):
     kind: FigureKind = FigureKind.MEEPLE
 
 
-@dataclass(frozen=True)
-class ScoreEvent:
-    """One scoring: a feature (or a good), who had figures there, who won it and what each got."""
+class ScoreEvent(NamedTuple):
+    """One scoring: a feature (or a good), who had figures there, who won it and what each got.
+
+    A named tuple: immutable and compared by value, and cheap to make (a report makes dozens)."""
 
     when: Phase
     feature: FeatureKind | None
@@ -93,7 +95,7 @@ class ScoreEvent:
     """Every figure on the feature (builders and pigs included)."""
     cities: tuple[tuple[Square, ...], ...] = ()
     """For farm events: the tiles of each completed city the points are for."""
-    city_segments: tuple[tuple[Square, int], ...] = field(default=(), repr=False)
+    city_segments: tuple[tuple[Square, int], ...] = ()
     inn: bool = False
     """A road with an inn: 2 per tile when complete, 0 when not."""
     cathedral: bool = False
@@ -102,7 +104,7 @@ class ScoreEvent:
     """A farm event whose winners each have their pig in the field: one more per city."""
     good: Good | None = None
     """For a goods majority: the good."""
-    tokens: Mapping[int, int] = field(default_factory=dict)
+    tokens: Mapping[int, int] = MappingProxyType({})
     """For a goods majority: each player's tokens of that good."""
 
     @property
@@ -210,6 +212,9 @@ def goods_events(goods: Sequence[Mapping[Good, int]]) -> list[ScoreEvent]:
     return events
 
 
+_ZERO = dict.fromkeys(Category, 0)
+
+
 def build_report(
     names: Iterable[str],
     events: Iterable[ScoreEvent],
@@ -221,7 +226,7 @@ def build_report(
 ) -> ScoreReport:
     names = list(names)
     events = tuple(events)
-    categories = [Counter({c: 0 for c in Category}) for _ in names]
+    categories = [Counter(_ZERO) for _ in names]
     for player, points in enumerate(banked):
         categories[player][Category.BANKED] += points
     for event in events:

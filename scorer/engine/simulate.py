@@ -49,17 +49,34 @@ def random_game(
     game = Game(players, rules=rules, expansions=expansions, tile_sets=tile_sets)
     pile = draw_pile(rng, expansions, tile_sets)
     frontier = _Frontier()
+    aside: list[str] = []
     for name in pile:
         if max_tiles is not None and len(game.board) >= max_tiles:
             break
-        placement = _choose_square(rng, game, name, frontier)
-        if placement is None:
-            continue  # nowhere to go: the tile is set aside, as the rules say
-        if game.turns and rng.random() < meeple_chance:
-            placement = _with_figure(rng, game, placement)
-        game.push(placement)
-        frontier.update(game, placement.square)
+        laid = _lay(rng, game, name, frontier, meeple_chance)
+        if not laid:
+            # A tile that fits nowhere is set aside; a river tile goes back into the river's pile
+            # (the River's rule), so it is tried again once the river has moved on.
+            if TILES[name].is_river:
+                aside.append(name)
+            continue
+        while aside and TILES[name].is_river:
+            retried = [n for n in aside if not _lay(rng, game, n, frontier, meeple_chance)]
+            if len(retried) == len(aside):
+                break
+            aside = retried
     return game
+
+
+def _lay(rng: random.Random, game: Game, name: str, frontier: _Frontier, meeple_chance: float) -> bool:
+    placement = _choose_square(rng, game, name, frontier)
+    if placement is None:
+        return False
+    if game.turns and rng.random() < meeple_chance:
+        placement = _with_figure(rng, game, placement)
+    game.push(placement)
+    frontier.update(game, placement.square)
+    return True
 
 
 def _with_figure(rng: random.Random, game: Game, placement: Placement) -> Placement:

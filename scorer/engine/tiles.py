@@ -168,13 +168,30 @@ class TileType:
         """For each feature: how many sides of the tile it leaves through (0 unless a road or city)."""
         return tuple(len(f.edges) if f.kind.closes else 0 for f in self.features)
 
-    @property
+    @cached_property
     def is_river(self) -> bool:
         return self.expansion is Expansion.RIVER
 
     @property
     def has_cloister(self) -> bool:
         return any(f.kind is FeatureKind.CLOISTER for f in self.features)
+
+    @cached_property
+    def indexes(self) -> tuple[int, ...]:
+        return tuple(range(len(self.features)))
+
+    @cached_property
+    def ones(self) -> tuple[int, ...]:
+        return (1,) * len(self.features)
+
+    @cached_property
+    def zeros(self) -> tuple[int, ...]:
+        return (0,) * len(self.features)
+
+    @cached_property
+    def closing(self) -> tuple[int, ...]:
+        """Indices of the features that can be completed by closing their ends: roads and cities."""
+        return tuple(i for i, f in enumerate(self.features) if f.kind.closes)
 
     @cached_property
     def enclosed(self) -> tuple[int, ...]:

@@ -9,7 +9,7 @@ import pytest
 ENGINE = Path(__file__).resolve().parents[2] / "scorer" / "engine"
 MODULES = sorted(ENGINE.glob("*.py"))
 ALLOWED_STDLIB = {
-    "__future__", "collections", "contextlib", "dataclasses", "enum", "functools", "itertools",
+    "__future__", "collections", "contextlib", "dataclasses", "gc", "types", "enum", "functools", "itertools",
     "random", "re", "typing", "math",
 }  # fmt: skip
 FORBIDDEN_CALLS = {"open", "print", "input", "exec", "eval", "__import__"}

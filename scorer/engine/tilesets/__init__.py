@@ -7,6 +7,7 @@ game's plus those of each expansion in play, garden edition when the Abbot is (t
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 from ..tiles import Expansion, TileType
 from .base import BASE_TILES
@@ -44,7 +45,11 @@ def tiles_in_play(expansions: Iterable[Expansion]) -> tuple[TileType, ...]:
 
 def tile_counts(expansions: Iterable[Expansion] = (), sets: int = 1) -> dict[str, int]:
     """How many tiles of each type the game holds, ``sets`` copies over; types it lacks are left out."""
-    expansions = frozenset(expansions)
+    return dict(_counts(frozenset(Expansion(e) for e in expansions), sets))
+
+
+@cache
+def _counts(expansions: frozenset[Expansion], sets: int) -> tuple[tuple[str, int], ...]:
     abbot = Expansion.ABBOT in expansions
-    counts = {t.name: t.count_in(abbot) * sets for t in tiles_in_play(expansions)}
-    return {name: n for name, n in counts.items() if n > 0}
+    counts = ((t.name, t.count_in(abbot) * sets) for t in tiles_in_play(expansions))
+    return tuple((name, n) for name, n in counts if n > 0)
