@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from carcassonne_site.languages import localize_digits as d
 from scorer.boardview import percent
-from scorer.engine import FeatureKind, FigureKind, FigureSpot, Game, Meeple, Mode, Rule
+from scorer.engine import FeatureKind, FigureKind, FigureSpot, Game, Meeple, Mode
 from scorer.messages import FEATURE_NAMES, figure_name
 from scorer.players import Look
 
@@ -130,7 +130,9 @@ def figure_choice(
         for s in spots
         if s.legal
     ]  # fmt: skip
-    if not choice.spots and spots and all(s.problem and s.problem.rule is Rule.NO_MEEPLE_LEFT for s in spots):
+    # What the player had when the tile went down (a figure placed or won back since does not count).
+    had = turn.supply_before[player][game.figure_kinds.index(kind)]
+    if not choice.spots and had == 0:
         choice.none_left = _("{player} has no {figure} left.").format(
             player=looks[player].name, figure=figure_name(kind)
         )

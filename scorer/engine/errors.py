@@ -188,12 +188,12 @@ class CarcassonneError(ValueError):
 
     @property
     def where(self) -> str:
-        """Which placement, in English, or ``""``."""
+        """Which tile, in English, counted from 1 as a player counts (``index`` is from 0), or ``""``."""
         if self.index is None:
             return ""
         at = f" at ({self.x}, {self.y})" if self.x is not None and self.y is not None else ""
-        tile = f" (tile {self.tile}{at})" if self.tile else ""
-        return f"placement {self.index}{tile}"
+        tile = f" ({self.tile}{at})" if self.tile else ""
+        return f"tile {self.index + 1}{tile}"
 
     @property
     def message(self) -> str:

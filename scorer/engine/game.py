@@ -285,7 +285,8 @@ class Game:
             return []
         self.pop()
         try:
-            bare = turn.placement.without_meeple().laid_by(turn.layer)
+            # Whoever takes the abbot back laid the tile (a figure or recall is always the layer's).
+            bare = turn.placement.without_meeple().laid_by(None)
             options = []
             for node, (who, kind) in sorted(self._graph.figures.items()):
                 if who != owner or kind is not FigureKind.ABBOT:

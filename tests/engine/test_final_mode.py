@@ -124,7 +124,7 @@ def test_a_loose_tile_is_refused_at_the_end():
         final_of(texts)
     e = err.value
     assert (e.rule, e.index, e.tile, e.x, e.y) == (Rule.NOT_CONNECTED, 2, "U", 5, 5)
-    assert e.message.startswith("Placement 2 (tile U at (5, 5)): ")
+    assert e.message.startswith("Tile 3 (U at (5, 5)): ")
 
 
 def test_two_loose_pieces_are_refused():

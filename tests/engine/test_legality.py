@@ -57,7 +57,7 @@ def test_illegal_placements(texts, bad, rule, facts):
     assert (e.index, e.tile, e.x, e.y) == (len(texts), p.tile, p.x, p.y)
     for key, value in facts.items():
         assert e.facts[key] == value
-    assert e.message.startswith(f"Placement {len(texts)} (tile {p.tile} at ({p.x}, {p.y})): ")
+    assert e.message.startswith(f"Tile {len(texts) + 1} ({p.tile} at ({p.x}, {p.y})): ")
     assert game.state() == before
 
 
@@ -66,7 +66,7 @@ def test_edge_mismatch_message_names_both_edges():
     with pytest.raises(IllegalPlacementError) as err:
         game.push(Placement.parse("E@0,1/0"))
     assert err.value.message == (
-        "Placement 1 (tile E at (0, 1)): its N edge (C) does not match the F edge of the tile beside it"
+        "Tile 2 (E at (0, 1)): its N edge (C) does not match the F edge of the tile beside it"
     )
     assert err.value.as_dict()["rule"] == "edge_mismatch"
 

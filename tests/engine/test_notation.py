@@ -258,7 +258,7 @@ def test_rule_breaks_name_the_placement(texts, river, rule, index):
     p = Placement.parse(texts[index])
     assert e.rule is rule
     assert (e.index, e.tile, e.x, e.y) == (index, p.tile, p.x, p.y)
-    assert e.message.startswith(f"Placement {index} (tile {p.tile} at ({p.x}, {p.y})): ")
+    assert e.message.startswith(f"Tile {index + 1} ({p.tile} at ({p.x}, {p.y})): ")  # a player counts from 1
     data = e.as_dict()
     assert (data["rule"], data["placement"], data["tile"], data["x"], data["y"]) == (
         rule.value,

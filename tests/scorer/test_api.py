@@ -38,7 +38,7 @@ def test_an_illegal_placement_is_a_400_naming_the_placement(client, board_docume
     error = response.json()["error"]
     assert error["rule"] == "edge_mismatch"
     assert (error["placement"], error["tile"], error["x"], error["y"]) == (2, "V", 1, 0)
-    assert "Placement 2 (tile V at (1, 0))" in error["message"]
+    assert "Tile 3 (V at (1, 0))" in error["message"]
 
 
 @pytest.mark.parametrize(

@@ -57,7 +57,7 @@ def test_final_mode_table_shows_banked_points(fixture_path):
         (
             '{"format": "carcassonne-board/1", "players": [{"name": "A"}, {"name": "B"}],'
             ' "placements": [{"tile": "D", "x": 0, "y": 0}, {"tile": "E", "x": 5, "y": 5}]}',
-            "Placement 1 (tile E at (5, 5)): a tile must touch the board",
+            "Tile 2 (E at (5, 5)): a tile must touch the board",
         ),
     ],
 )

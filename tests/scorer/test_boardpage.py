@@ -1,0 +1,191 @@
+"""The board page's parts, each on its own: no HTTP, just the engine's game and a selection."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import translation
+
+from scorer.boardpage.grid import board_grid
+from scorer.boardpage.moves import move_rows
+from scorer.boardpage.palette import palette
+from scorer.boardpage.preview import preview
+from scorer.boardpage.scoreboard import player_rows
+from scorer.boardpage.selection import Selection
+from scorer.boardpage.spots import figure_choice
+from scorer.engine import FigureKind, Game, Placement, Player
+from scorer.players import looks_of
+
+
+def game_of(*texts: str, expansions=(), players=("Mina", "Wei")) -> Game:
+    game = Game([Player(name) for name in players], expansions=expansions)
+    game.extend(Placement.parse(t) for t in texts)
+    return game
+
+
+@pytest.fixture(autouse=True)
+def english():
+    with translation.override("en"):
+        yield
+
+
+# -- selection -------------------------------------------------------------------------------
+
+
+def test_a_selection_round_trips_through_its_link():
+    chosen = Selection(tile="E", square=(0, -1), rotation=180, player=1, kind=FigureKind.BIG, spots=True)
+    query = dict(pair.split("=") for pair in chosen.href().lstrip("?").split("&"))
+    assert Selection.parse({k: v.replace("%2C", ",") for k, v in query.items()}) == chosen
+    assert Selection().href() == "?"
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"tile": "ZZ"},
+        {"at": "²,1"},
+        {"at": "۳,1"},
+        {"at": "1,2,3"},
+        {"at": "99999999999,0"},
+        {"r": "45"},
+        {"r": "٩٠"},
+        {"for": "9"},
+        {"kind": "dragon"},
+        {"at": "\ud800"},
+    ],
+)
+def test_hostile_parameters_are_simply_not_selected(params):
+    assert Selection.parse(params) == Selection()
+
+
+def test_href_changes_only_what_it_is_told():
+    chosen = Selection(tile="E", square=(2, 3))
+    assert chosen.href(rotation=90) == "?tile=E&at=2%2C3&r=90"
+    assert chosen.href(square=None) == "?tile=E"
+
+
+# -- grid, palette, preview --------------------------------------------------------------------
+
+
+def test_the_grid_spans_the_tiles_and_the_squares_beside_them():
+    game = game_of("D@0,0/0")
+    legal = game.legal_placements("E").squares()
+    grid = board_grid(
+        game, looks_of(game.players), Selection(tile="E"), legal=legal, preview=None, finished=False
+    )
+    assert (grid.columns, grid.rows, grid.west, grid.north) == (3, 3, -1, -1)
+    assert [(t.col, t.row) for t in grid.tiles] == [(2, 2)]
+    assert {(c.x, c.y) for c in grid.open_cells if c.legal} == {(0, -1), (0, 1)}
+    assert all(c.href.startswith("?tile=E&at=") for c in grid.open_cells)
+
+
+def test_a_finished_game_shows_no_open_squares():
+    game = game_of("D@0,0/0", "E@0,-1/180")
+    grid = board_grid(game, looks_of(game.players), Selection(), legal={}, preview=None, finished=True)
+    assert grid.open_cells == [] and len(grid.tiles) == 2
+
+
+def test_the_preview_takes_the_place_of_its_open_square():
+    game = game_of("D@0,0/0")
+    legal = game.legal_placements("E").squares()
+    shown = preview(Selection(tile="E", square=(0, -1)), legal)
+    assert shown is not None and shown.placement == Placement("E", 0, -1, 180) and shown.options == [180]
+    grid = board_grid(
+        game, looks_of(game.players), Selection(), legal=legal, preview=shown.placement, finished=False
+    )
+    assert grid.preview is not None and (0, -1) not in {(c.x, c.y) for c in grid.open_cells}
+
+
+def test_turning_cycles_through_the_rotations_that_fit():
+    game = game_of("D@0,0/0")
+    legal = game.legal_placements("U").squares()
+    shown = preview(Selection(tile="U", square=(1, 0)), legal)
+    assert shown.options == [0]  # a straight road only fits along D's road, and U looks the same turned 180°
+    shown = preview(Selection(tile="V", square=(1, 0)), game.legal_placements("V").squares())
+    assert len(shown.options) == 2
+    assert shown.turn_right != shown.turn_left or len(shown.options) == 2
+
+
+def test_a_preview_needs_a_square_the_tile_fits():
+    game = game_of("D@0,0/0")
+    assert preview(Selection(tile="E", square=(1, 0)), game.legal_placements("E").squares()) is None
+    assert preview(Selection(square=(0, -1)), {}) is None
+
+
+def test_the_palette_counts_and_with_a_square_offers_only_what_fits():
+    game = game_of("D@0,0/0")
+    entries = {e.tile.name: e for e in palette(game, Selection(), finished=False)}
+    assert entries["D"].remaining == 3 and entries["D"].total == 4 and entries["D"].key == "D"
+    assert "river-spring" not in entries
+    narrowed = palette(game, Selection(square=(0, -1)), finished=False)
+    fitting = {e.tile.name for e in narrowed if e.options}
+    assert "E" in fitting and "U" not in fitting
+
+
+def test_the_palette_of_a_river_game_names_river_tiles_without_a_letter_key():
+    game = game_of("river-spring@0,0/0", expansions=("river",))
+    entries = {e.tile.name: e for e in palette(game, Selection(), finished=False)}
+    assert entries["river-lake"].key == "" and "lake" in entries["river-lake"].label
+
+
+# -- figure spots ------------------------------------------------------------------------------
+
+
+def test_nobody_places_a_figure_on_the_start_tile():
+    game = game_of("D@0,0/0")
+    assert figure_choice(game, looks_of(game.players), Selection(spots=True), finished=False) is None
+
+
+def test_spots_are_for_the_player_who_laid_the_tile():
+    game = game_of("D@0,0/0", "U@1,0/0", "U@2,0/0")  # Mina laid the second tile, Wei the third
+    choice = figure_choice(game, looks_of(game.players), Selection(spots=True), finished=False)
+    assert choice.player == 1 and choice.number == 2
+    assert {s.place for s in choice.spots} == {"W", "WNW", "ESE"}  # the road and the fields beside it
+    assert [k.value for k in choice.kinds] == ["meeple"]
+
+
+def test_a_claimed_road_offers_no_spot():
+    game = game_of("D@0,0/0", "U@1,0/0:0E", "U@2,0/0")
+    choice = figure_choice(game, looks_of(game.players), Selection(spots=True), finished=False)
+    assert "E" not in {s.place for s in choice.spots} and "W" not in {s.place for s in choice.spots}
+
+
+def test_a_player_with_no_figure_left_is_told_so():
+    cloisters = ["B@0,1/0:0C", "B@1,1/0:0C", "B@-1,1/0:0C", "B@0,2/0:0C", "A@1,2/0:0C", "A@-1,2/0:0C"]
+    game = game_of("D@0,0/0", *cloisters, "U@1,0/0:0E", "U@-1,0/0")  # Mina's seven meeples stand
+    choice = figure_choice(game, looks_of(game.players), Selection(spots=True, player=0), finished=False)
+    assert choice.spots == [] and "Mina has no meeple left" in choice.none_left
+
+
+def test_the_expansions_offer_their_figures_and_the_abbots_recall():
+    game = game_of("D@0,0/0", "B@0,1/0:0C+abbot", "U@1,0/0", expansions=("abbot", "inns-cathedrals"))
+    looks = looks_of(game.players)
+    choice = figure_choice(game, looks, Selection(spots=True, player=0), finished=False)
+    assert [k.value for k in choice.kinds] == ["meeple", "big", "abbot"]
+    assert [(r.x, r.y, r.points) for r in choice.recalls] == [(0, 1, 3)]  # B, D and U around it
+    big = figure_choice(game, looks, Selection(spots=True, player=0, kind=FigureKind.BIG), finished=False)
+    assert big.kind is FigureKind.BIG and big.spots
+
+
+# -- scoreboard and moves -----------------------------------------------------------------------
+
+
+def test_the_scoreboard_shows_every_kind_of_figure_and_who_plays_next():
+    game = game_of("D@0,0/0", "U@1,0/0:0E", "U@2,0/0:0E+builder", expansions=("traders-builders",))
+    rows = player_rows(game, looks_of(game.players))
+    assert [(s.kind, s.count) for s in rows[0].supply] == [("meeple", 6), ("builder", 0), ("pig", 1)]
+    assert [g.good for g in rows[0].goods] == ["wine", "wheat", "cloth"]
+
+
+def test_the_goods_tally_marks_who_leads_each_good():
+    game = game_of("D@0,0/0", "tb-across-wine@0,-1/90", "E@0,-2/180", expansions=("traders-builders",))
+    rows = player_rows(game, looks_of(game.players))
+    wine = {r.name: next(g for g in r.goods if g.good == "wine") for r in rows}
+    assert wine["Wei"].count == 1 and wine["Wei"].leads and not wine["Mina"].leads
+    assert rows[0].to_move  # Wei closed the city; Mina is next
+
+
+def test_the_move_list_names_who_laid_each_tile_and_what_stands_on_it():
+    game = game_of("D@0,0/0", "E@0,-1/180:1S")
+    rows = move_rows(game, looks_of(game.players))
+    assert rows[0].number == 1 and rows[0].layer is None
+    assert rows[1].layer.name == "Wei" and "meeple" in rows[1].figure and rows[1].events[0].points == 4
