@@ -239,16 +239,3 @@ def _fill_colors(given: Sequence[str | None]) -> list[str]:
 
 def export_board(game: Game) -> dict:
     return write_board(game)
-
-
-def as_board_file(loaded: Loaded) -> BoardFile:
-    saved, game = loaded.saved, loaded.game
-    return BoardFile(
-        players=game.players,
-        placements=tuple(m.placement for m in loaded.moves),
-        rules=game.rules,
-        expansions=game.expansions,
-        mode=game.mode,
-        banked=tuple(saved.banked) if saved.banked else None,
-        goods=tuple(dict(held) for held in game.goods) if saved.goods else None,
-    )

@@ -7,7 +7,7 @@ page's script use only the links built here, so the two never disagree about the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 
 from django.utils.http import urlencode
 
@@ -80,4 +80,3 @@ class Selection:
 
 
 NOTHING = Selection()
-FIELD_NAMES = tuple(f.name for f in fields(Selection))

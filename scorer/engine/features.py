@@ -206,10 +206,6 @@ class FeatureGraph:
             if node == root:
                 return
 
-    def is_complete(self, root: int) -> bool:
-        """A road or city with no open end left; never true of fields, cloisters and gardens."""
-        return self.open_ends[root] == 0 and self.spec[root].kind.closes
-
     def tiles(self, root: int) -> list[Square]:
         """The distinct squares a group covers, sorted; a tile counts once however often it is touched."""
         return list(self.survey(root)[0])

@@ -149,10 +149,6 @@ class Game:
         """Every event scored during play, in order."""
         return [e for t in self.turns for e in t.events]
 
-    @property
-    def last_placed(self) -> PlacedTile | None:
-        return self.board.tiles[self.board.order[-1]] if self.board.order else None
-
     def supply(self, player: int) -> dict[FigureKind, int]:
         """The figures ``player`` has in supply now, by kind."""
         return dict(zip(self.figure_kinds, self._supply[player]))

@@ -42,10 +42,6 @@ class Rules:
             raise ValueError("small_city must be 4 or 2")
         object.__setattr__(self, "farmers", FarmerEdition(self.farmers))
 
-    def with_options(self, **changes: object) -> Rules:
-        values = {"small_city": self.small_city, "farmers": self.farmers, **changes}
-        return Rules(**values)  # type: ignore[arg-type]
-
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5

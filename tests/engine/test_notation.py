@@ -228,7 +228,8 @@ def test_score_board_refuses_malformed_files_the_same_way():
     ],
 )
 def test_well_formed_files_read(doc):
-    read_board(doc)
+    board = read_board(doc)
+    assert len(board.players) == len(doc["players"]) and len(board.placements) == len(doc["placements"])
 
 
 @pytest.mark.parametrize(

@@ -87,7 +87,9 @@ def test_river_refusals(texts, bad, rule):
 )
 def test_river_allowed(texts, good):
     game = river_game(texts)
-    game.push(Placement.parse(good))
+    placement = Placement.parse(good)
+    game.push(placement)
+    assert game.board[placement.square].tile.name == placement.tile
 
 
 def test_with_the_river_all_four_d_tiles_are_in_the_pile():
