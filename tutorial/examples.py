@@ -287,6 +287,169 @@ RIVER_START = Example(
     expansions=("river",),
 )
 
+
+# -- the Abbot and gardens ---------------------------------------------------------------------
+
+GARDEN_COMPLETE = Example(
+    slug="garden-complete",
+    chapter="abbot",
+    players=("blue", "red"),
+    setup=(
+        "D@0,0/0",
+        "E-garden@0,1/180:0C+abbot",  # F F C F: a city opening south, a garden in the middle; blue abbot
+        "U@-1,0/0",  # F R F R
+        "U@1,0/0",  # F R F R
+        "E@-1,1/270",  # F F F C
+        "E@1,1/90",  # F C F F
+    ),
+    steps=(
+        Step("E@0,2/0"),  # C F F F: caps the garden tile's city (no knight: nobody scores it)
+        Step("E@-1,2/270"),  # F F F C: the seventh neighbour
+        Step("V@1,2/270"),  # F R R F: the eighth neighbour surrounds the garden
+    ),
+    expect=(Expect(3, "garden", 9, ("blue",), complete=True),),
+    expansions=("abbot",),
+)
+
+ABBOT_RECALL = Example(
+    slug="abbot-recall",
+    chapter="abbot",
+    players=("blue", "red"),
+    setup=(
+        "D@0,0/0",
+        "B@0,1/0:0C+abbot",  # F F F F: a cloister below the start tile; blue abbot
+        "U@1,0/0",  # F R F R
+    ),
+    steps=(
+        Step("E@1,1/90:0^0,1"),  # F C F F: Blue lays a tile and takes the abbot back instead of a figure
+        Step("U@-1,0/0"),  # F R F R: Red's turn
+        Step("U-garden@2,0/0:0C+abbot"),  # F R F R with a garden: the abbot starts again
+    ),
+    expect=(Expect(1, "cloister", 4, ("blue",), complete=False),),
+    expansions=("abbot",),
+)
+
+# -- Inns & Cathedrals -------------------------------------------------------------------------
+
+INN_ROAD = Example(
+    slug="inn-road",
+    chapter="inns-cathedrals",
+    players=("blue", "red"),
+    setup=(
+        "D@0,0/0",
+        "ic-straight-inn@1,0/0:0E",  # F R F R: a straight road with an inn; blue thief
+    ),
+    steps=(
+        Step("W@2,0/0"),  # F R R R: the road ends at a junction to the east
+        Step("W@-1,0/0"),  # F R R R: and to the west: four tiles, doubled by the inn
+    ),
+    expect=(Expect(2, "road", 8, ("blue",), complete=True),),
+    expansions=("inns-cathedrals",),
+)
+
+INN_ROAD_UNFINISHED = Example(
+    slug="inn-road-unfinished",
+    chapter="inns-cathedrals",
+    players=("blue", "red"),
+    setup=INN_ROAD.setup,
+    steps=(Step("W@2,0/0"), END),
+    expect=(Expect(2, "road", 0, ("blue",), complete=False),),
+    expansions=("inns-cathedrals",),
+)
+
+CATHEDRAL_CITY = Example(
+    slug="cathedral-city",
+    chapter="inns-cathedrals",
+    players=("blue", "red"),
+    setup=(
+        "D@0,0/0",
+        "ic-cathedral@0,-1/0:0N",  # C C C C: the cathedral joins D's city; blue knight
+    ),
+    steps=(
+        Step("E@1,-1/270"),  # F F F C: caps it to the east
+        Step("E@-1,-1/90"),  # F C F F: and to the west
+        Step("E@0,-2/180"),  # F F C F: the northern cap completes the cathedral city
+    ),
+    expect=(Expect(3, "city", 15, ("blue",), complete=True),),
+    expansions=("inns-cathedrals",),
+)
+
+BIG_MEEPLE = Example(
+    slug="big-meeple",
+    chapter="inns-cathedrals",
+    players=("blue", "red"),
+    setup=(
+        "D@0,0/0",
+        "U@-1,0/0",  # F R F R
+        "U@1,0/0",  # F R F R
+        "E@-1,1/90:0E+big",  # F C F F: a city opening east; Blue's big meeple
+        "E@1,1/270:1W",  # F F F C: a city opening west; Red's knight
+    ),
+    steps=(
+        Step("F@0,1/0"),  # F C F C: a pennant city joins the two and closes them: two against one
+    ),
+    expect=(Expect(1, "city", 8, ("blue",), complete=True),),
+    expansions=("inns-cathedrals",),
+)
+
+# -- Traders & Builders ------------------------------------------------------------------------
+
+GOODS_TO_CLOSER = Example(
+    slug="goods-to-closer",
+    chapter="traders-builders",
+    players=("blue", "red"),
+    setup=(
+        "D@0,0/0",
+        "tb-across-wine@0,-1/90:0N",  # C F C F: a wine city north–south on D's city; blue knight
+    ),
+    steps=(
+        Step("E@0,-2/180"),  # F F C F: Red closes Blue's city: Blue scores it, Red takes the wine
+        END,
+    ),
+    expect=(
+        Expect(1, "city", 6, ("blue",), complete=True),
+        Expect(2, "goods", 10, ("red",)),
+    ),
+    expansions=("traders-builders",),
+)
+
+PIG_FARM = Example(
+    slug="pig-farm",
+    chapter="traders-builders",
+    players=("blue", "red"),
+    setup=(
+        "D@0,0/0",
+        "E@0,-1/180",  # F F C F: closes the start tile's city
+        "D@1,0/0:0ENE",  # C R F R: its city north; blue farmer in the field between city and road
+        "E@1,-1/180",  # F F C F: closes that city too
+    ),
+    steps=(
+        Step("U@2,0/0:0N+pig"),  # F R F R: Blue's pig joins the farmer in the same field
+        END,
+    ),
+    expect=(Expect(2, "field", 8, ("blue",)),),
+    expansions=("traders-builders",),
+)
+
+BUILDER_TURN = Example(
+    slug="builder-turn",
+    chapter="traders-builders",
+    players=("blue", "red"),
+    setup=(
+        "D@0,0/0",
+        "U@1,0/0:0E",  # F R F R: blue thief on the road east
+        "E@0,-1/180",  # F F C F: Red's tile
+    ),
+    steps=(
+        Step("U@2,0/0:0E+builder"),  # Blue's builder joins Blue's thief on the road
+        Step("U@-1,0/0"),  # Red's turn
+        Step("U@3,0/0"),  # Blue extends the builder's road: Blue lays another tile at once
+        Step("E@0,1/180"),  # the extra tile, Blue's again
+    ),
+    expect=(),
+    expansions=("traders-builders",),
+)
+
 EXAMPLES: dict[str, Example] = _examples(
     MEEPLE_SAME_TURN,
     ROAD_LOOP,
@@ -303,6 +466,15 @@ EXAMPLES: dict[str, Example] = _examples(
     THREE_FARMERS,
     FARMERS_JOINED,
     RIVER_START,
+    GARDEN_COMPLETE,
+    ABBOT_RECALL,
+    INN_ROAD,
+    INN_ROAD_UNFINISHED,
+    CATHEDRAL_CITY,
+    BIG_MEEPLE,
+    GOODS_TO_CLOSER,
+    PIG_FARM,
+    BUILDER_TURN,
 )
 
 # -- quizzes -----------------------------------------------------------------------------------
@@ -409,5 +581,44 @@ QUIZZES: dict[str, Quiz] = _quizzes(
         ),
         player="blue",
         answer=6,
+    ),
+    # Blue lays E beside the cloister and takes the abbot back instead of placing a figure: the
+    # cloister scores as if the game had ended, itself and D, U and the new tile around it.
+    Quiz(
+        slug="abbot-recall-points",
+        chapter="abbot",
+        players=("blue", "red"),
+        setup=ABBOT_RECALL.setup,
+        player="blue",
+        move="E@1,1/90:0^0,1",
+        answer=4,
+        expansions=("abbot",),
+    ),
+    # W, U, D, the inn, U and W: six tiles of road with an inn, 2 each.
+    Quiz(
+        slug="inn-points",
+        chapter="inns-cathedrals",
+        players=("blue", "red"),
+        setup=(
+            "D@0,0/0",
+            "ic-straight-inn@1,0/0:0E",  # F R F R with an inn; blue thief
+            "U@2,0/0",  # F R F R
+            "U@-1,0/0",  # F R F R
+            "W@3,0/0",  # F R R R: the road ends east
+        ),
+        player="blue",
+        move="W@-2,0/0",  # F R R R: and west
+        answer=12,
+        expansions=("inns-cathedrals",),
+    ),
+    # Red closed Blue's wine city and holds the only wine token: 10 points at the end.
+    Quiz(
+        slug="goods-majority",
+        chapter="traders-builders",
+        players=("blue", "red"),
+        setup=(*GOODS_TO_CLOSER.setup, "E@0,-2/180"),
+        player="red",
+        answer=10,
+        expansions=("traders-builders",),
     ),
 )

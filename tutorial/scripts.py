@@ -77,6 +77,8 @@ class StepResult:
     totals: tuple[int, ...]
     meeples: tuple[int, ...]
     placement: Placement | None
+    goods: tuple[int, ...] = ()
+    """Trade-goods tokens each player holds (Traders & Builders)."""
 
 
 def new_game(
@@ -110,8 +112,9 @@ def run(example: Example) -> list[StepResult]:
 def _result(game: Game, events, placement, *, totals=None, final: bool = False) -> StepResult:
     totals = totals if totals is not None else game.projected_scores()
     scores = totals if final else tuple(game.scores)
+    goods = tuple(sum(held.values()) for held in game.goods)
     return StepResult(
-        game, tuple(events), tuple(scores), tuple(totals), tuple(game.meeples_in_supply), placement
+        game, tuple(events), tuple(scores), tuple(totals), tuple(game.meeples_in_supply), placement, goods
     )
 
 
@@ -133,8 +136,10 @@ def caption_values(example: Example, result: StepResult) -> dict[str, object]:
     values["points2"] = second.points if second else 0
     values["tiles"] = len(first.tiles) if first and first.feature is not FeatureKind.FIELD else 0
     values["pennants"] = first.pennants if first else 0
+    values["cities"] = len(first.cities) if first else 0
     for i, colour in enumerate(example.players):
         values[colour] = result.scores[i]
         values[f"{colour}_total"] = result.totals[i]
         values[f"meeples_{colour}"] = result.meeples[i]
+        values[f"goods_{colour}"] = result.goods[i] if result.goods else 0
     return values

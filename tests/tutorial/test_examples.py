@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from scorer.engine import Placement
-from scorer.engine.tiles import FeatureKind
+from scorer.engine import FeatureKind, FigureKind, Placement
 from tutorial.examples import EXAMPLES, QUIZZES
 from tutorial.scripts import COLOURS, caption_values, new_game, quiz_answer, run
 
@@ -153,7 +152,7 @@ def test_example_scores_exactly_what_the_rules_say(slug):
     for number in range(1, len(example.steps) + 1):
         events = steps[number].events
         expected = [e for e in example.expect if e.step == number]
-        got = [(e.feature.value, e.points, tuple(example.players[w] for w in e.winners)) for e in events]
+        got = [(e.subject, e.points, tuple(example.players[w] for w in e.winners)) for e in events]
         want = [(e.feature, e.points, e.winners) for e in expected]
         assert got == want, f"{slug}, step {number}"
         for event, expect in zip(events, expected):
@@ -172,9 +171,17 @@ def test_meeples_come_back_after_scoring(slug):
         placed = after.placement.meeple if after.placement else None
         for player in range(len(example.players)):
             returned = sum(
-                e.meeples.get(player, 0) for e in after.events if e.feature is not FeatureKind.FIELD
+                1
+                for e in after.events
+                if e.feature is not FeatureKind.FIELD
+                for spot in e.meeple_spots
+                if spot.player == player and spot.kind is FigureKind.MEEPLE
             )
-            spent = 1 if placed is not None and placed.player == player else 0
+            spent = (
+                1
+                if placed is not None and placed.player == player and placed.kind is FigureKind.MEEPLE
+                else 0
+            )
             assert after.meeples[player] == before.meeples[player] - spent + returned
 
 
