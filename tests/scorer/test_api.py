@@ -14,7 +14,16 @@ def post(client, body, **extra):
     return client.post(URL, data=data, content_type="application/json", **extra)
 
 
-@pytest.mark.parametrize("name", ["river-game.json", "river-game-final.json", "format-example.json"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "river-game.json",
+        "river-game-final.json",
+        "format-example.json",
+        "everything-game.json",
+        "everything-game-final.json",
+    ],
+)
 def test_scores_replay_and_final_boards(client, board_document, name):
     document = board_document(name)
     response = post(client, document)
@@ -23,11 +32,30 @@ def test_scores_replay_and_final_boards(client, board_document, name):
     assert response.json() == report_to_dict(build_game(read_board(document)).report())
 
 
-def test_replay_and_final_entries_of_one_game_agree(client, board_document):
-    replay = post(client, board_document("river-game.json")).json()
-    final = post(client, board_document("river-game-final.json")).json()
+@pytest.mark.parametrize("game", ["river-game", "everything-game"])
+def test_replay_and_final_entries_of_one_game_agree(client, board_document, game):
+    replay = post(client, board_document(f"{game}.json")).json()
+    final = post(client, board_document(f"{game}-final.json")).json()
     assert [p["total"] for p in replay["players"]] == [p["total"] for p in final["players"]]
     assert any(p["by_category"]["banked"] for p in final["players"])
+
+
+def test_the_expansions_report_their_own_categories_events_and_goods(client, board_document):
+    report = post(client, board_document("everything-game.json")).json()
+    assert {e["when"] for e in report["events"]} >= {"play", "recall", "end", "farms", "goods"}
+    assert all(set(p["goods"]) == {"wine", "wheat", "cloth"} for p in report["players"])
+    assert any(p["by_category"]["garden"] for p in report["players"])
+    assert any(p["by_category"]["goods"] for p in report["players"])
+    assert report["layers"][0] is None and all(isinstance(layer, int) for layer in report["layers"][1:])
+
+
+def test_six_players_need_inns_and_cathedrals(client, board_document):
+    document = board_document("format-example.json")
+    document["players"] = [{"name": n} for n in "ABCDEF"]
+    assert post(client, document).status_code == 400
+    document["expansions"] = ["inns-cathedrals"]
+    document["players"][5]["color"] = "pink"
+    assert post(client, document).status_code == 200
 
 
 def test_an_illegal_placement_is_a_400_naming_the_placement(client, board_document):

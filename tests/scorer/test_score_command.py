@@ -92,3 +92,11 @@ def test_exit_status_is_non_zero_from_the_shell(tmp_path):
     )
     assert result.returncode != 0
     assert "not a JSON object" in result.stderr
+
+
+def test_the_table_names_gardens_goods_inns_and_recalls(fixture_path):
+    out = StringIO()
+    call_command("score", str(fixture_path("everything-game.json")), stdout=out)
+    text = out.getvalue()
+    assert "Garden" in text.splitlines()[1] and "Goods" in text.splitlines()[1]
+    assert "recall" in text and "most " in text

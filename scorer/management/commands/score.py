@@ -8,8 +8,16 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scorer.board_files import decode_board
-from scorer.engine import BoardError, ScoreReport, build_game, read_board, report_to_dict
-from scorer.engine.scoring import Category
+from scorer.engine import (
+    CarcassonneError,
+    Category,
+    FeatureKind,
+    ScoreEvent,
+    ScoreReport,
+    build_game,
+    read_board,
+    report_to_dict,
+)
 
 
 class Command(BaseCommand):
@@ -37,7 +45,7 @@ class Command(BaseCommand):
             try:
                 board = read_board(decode_board(raw))
                 report = build_game(board).report()
-            except BoardError as error:
+            except CarcassonneError as error:
                 self.stderr.write(f"{path}: {error.message}")
                 failures += 1
                 continue
@@ -58,7 +66,7 @@ class Command(BaseCommand):
 
 
 def render_table(title: str, mode: str, report: ScoreReport) -> str:
-    columns = [c for c in Category]
+    columns = list(Category)
     headers = ["Player", *[c.value.capitalize() for c in columns], "Total"]
     rows = [
         [p.name, *[str(p.by_category[c]) for c in columns], str(p.total)]
@@ -73,20 +81,28 @@ def render_table(title: str, mode: str, report: ScoreReport) -> str:
     names = [p.name for p in report.players]
     out = [f"{title} ({mode})", line(headers), line(["-" * w for w in widths]), *map(line, rows), ""]
     out.append(f"{len(report.events)} scoring events:")
-    for event in report.events:
-        winners = ", ".join(names[w] for w in event.winners) or "nobody"
-        at = f"#{event.placement}" if event.placement is not None else "end"
-        state = "complete" if event.complete else "unfinished"
-        if event.feature.value == "field":
-            what = f"field, {_count(len(event.cities), 'completed city', 'completed cities')}"
-        else:
-            what = f"{state} {event.feature.value}, {_count(len(event.tiles), 'tile', 'tiles')}"
-            if event.pennants:
-                what += f", {_count(event.pennants, 'pennant', 'pennants')}"
-        out.append(f"  {event.when.value:5} {at:>4}  {what}: {winners} +{event.points}")
+    out += [f"  {_describe(event, names)}" for event in report.events]
     for warning in report.warnings:
         out.append(f"  warning: {warning.message}")
     return "\n".join(out) + "\n"
+
+
+def _describe(event: ScoreEvent, names: list[str]) -> str:
+    """One event in a line of English: when, which tile, what scored, for whom."""
+    winners = ", ".join(names[w] for w in event.winners) or "nobody"
+    at = f"#{event.placement + 1}" if event.placement is not None else "end"
+    if event.feature is None:
+        what = f"most {event.good.value}"
+    elif event.feature is FeatureKind.FIELD:
+        what = f"field, {_count(len(event.cities), 'completed city', 'completed cities')}"
+        what += ", with the pig" if event.pig else ""
+    else:
+        state = "complete" if event.complete else "unfinished"
+        what = f"{state} {event.feature.value}, {_count(len(event.tiles), 'tile', 'tiles')}"
+        if event.pennants:
+            what += f", {_count(event.pennants, 'pennant', 'pennants')}"
+        what += ", with an inn" if event.inn else ", with a cathedral" if event.cathedral else ""
+    return f"{event.when.value:6} {at:>4}  {what}: {winners} +{event.points}"
 
 
 def _count(n: int, one: str, many: str) -> str:
