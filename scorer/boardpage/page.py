@@ -34,6 +34,8 @@ class BoardPage:
     players: list[PlayerRow]
     last_turn: str
     finished: bool
+    extra_tile: str = ""
+    """Why the same player lays the next tile too (the builder), when that is so."""
 
     @property
     def game(self) -> Game:
@@ -68,6 +70,16 @@ def board_page(loaded: Loaded, selection: Selection) -> BoardPage:
         players=player_rows(game, looks),
         last_turn=turn_summary(game, looks) if selection.last else "",
         finished=finished,
+        extra_tile=extra_tile_note(game, looks) if not finished else "",
+    )
+
+
+def extra_tile_note(game: Game, looks: list[Look]) -> str:
+    """ "Mina plays again: ..." when the tile just laid earned its layer a second one."""
+    if not game.turns or not game.turns[-1].extra_tile or game.turns[-1].layer is None:
+        return ""
+    return _("{player} lays another tile now: their builder's road or city was just extended.").format(
+        player=looks[game.turns[-1].layer].name
     )
 
 

@@ -6,7 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from carcassonne_site.languages import localize_digits as d
-from scorer.engine import GOODS, Expansion, Game, Mode
+from django.utils.translation import gettext as _
+
+from scorer.engine import GOODS, Expansion, FigureKind, Game, Mode
+from scorer.engine.figures import supply_for
 from scorer.messages import figure_name, good_name
 from scorer.players import Look
 
@@ -18,7 +21,10 @@ TRACK_LENGTH = 50
 class Supply:
     kind: str
     label: str
+    """What a screen reader says: "6 meeples", "abbot on the board"."""
     count: int
+    single: bool
+    """A player has one of this figure: shown as in supply or on the board, not as a count."""
 
 
 @dataclass
@@ -56,13 +62,22 @@ def holdings(game: Game, player: int) -> list[Holding]:
     return out
 
 
+def supply_of(kind: FigureKind, count: int, full: int) -> Supply:
+    name = figure_name(kind)
+    if full == 1:
+        where = _("in supply") if count else _("on the board")
+        return Supply(kind.value, _("{figure} {where}").format(figure=name, where=where), count, True)
+    return Supply(kind.value, _("{figure}: {n} in supply").format(figure=name, n=d(count)), count, False)
+
+
 def player_rows(game: Game, looks: Sequence[Look]) -> list[PlayerRow]:
+    start = supply_for(game.expansions)
     projected = game.projected_scores()
     to_move = game.to_move if game.mode is Mode.REPLAY else None
     rows = []
     for look in looks:
         score = game.scores[look.index]
-        supply = [Supply(k.value, figure_name(k), n) for k, n in game.supply(look.index).items()]
+        supply = [supply_of(kind, n, start[kind]) for kind, n in game.supply(look.index).items()]
         rows.append(
             PlayerRow(
                 index=look.index,
