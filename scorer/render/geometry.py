@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from scorer.engine.places import SIDES, Place, Side, rotate_point
-from scorer.engine.tiles import RIVER_LAKE, FeatureKind, FeatureSpec, TileType
+from scorer.engine.tiles import FeatureKind, FeatureSpec, TileType
+from scorer.engine.tilesets import RIVER_LAKE
 
 Point = tuple[float, float]
 Path = tuple[Point, ...]

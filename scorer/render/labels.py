@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from scorer.engine.tiles import TILES
+from scorer.engine.tilesets import TILES
 
 from .geometry import (
     JUNCTION_RADIUS,

@@ -17,7 +17,8 @@ from itertools import pairwise
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from scorer.engine.places import ROTATIONS
-from scorer.engine.tiles import TILES, TileType
+from scorer.engine.tiles import TileType
+from scorer.engine.tilesets import TILES
 
 from . import palette as P
 from .geometry import (

@@ -17,7 +17,8 @@ from scorer.engine.game import Game
 from scorer.engine.places import SIDES, Side, rotate_point
 from scorer.engine.scoring import ScoreEvent
 from scorer.engine.simulate import random_game
-from scorer.engine.tiles import TILES, Edge, FeatureKind, TileType
+from scorer.engine.tiles import Edge, FeatureKind, TileType
+from scorer.engine.tilesets import TILES
 from scorer.render import board_png, feature_mask, feature_mask_png, render_board, render_tile, tile_sprites
 from scorer.render import palette as P
 from scorer.render.labels import label_map
@@ -91,7 +92,7 @@ def test_rendering_is_deterministic() -> None:
 
 
 def test_rendering_is_the_same_in_another_process() -> None:
-    code = "from scorer.render import render_tile; from scorer.engine.tiles import TILES; "
+    code = "from scorer.render import render_tile; from scorer.engine import TILES; "
     code += "import hashlib; print(hashlib.sha1(render_tile(TILES['O'], 64).tobytes()).hexdigest())"
     root = Path(__file__).resolve().parents[2]
     out = subprocess.run([sys.executable, "-c", code], check=True, cwd=root, capture_output=True, text=True)
