@@ -39,6 +39,39 @@ SHIELD_BLUE: RGB = (36, 84, 176)
 SHIELD_WHITE: RGB = (255, 255, 255)
 SHIELD_OUTLINE: RGB = (20, 34, 70)
 
+HEDGE_LIGHT: RGB = (80, 134, 62)
+"""Highlights on the bushes of a hedge row."""
+
+GARDEN_LAWN: RGB = (150, 206, 98)
+GARDEN_PATH: RGB = (226, 206, 160)
+GARDEN_FLOWERS: tuple[RGB, ...] = ((232, 64, 92), (250, 200, 40), (244, 140, 200), (150, 96, 220))
+FOUNTAIN: RGB = (70, 150, 220)
+FOUNTAIN_RIM: RGB = (232, 236, 240)
+
+INN_WALL: RGB = (244, 232, 204)
+INN_TIMBER: RGB = (92, 58, 34)
+INN_ROOF: RGB = (58, 82, 138)
+"""Slate blue: no city roof, chapel or river shares it, so an inn reads as an inn."""
+INN_SIGN: RGB = (240, 184, 40)
+
+CATHEDRAL_STONE: RGB = (238, 234, 224)
+CATHEDRAL_SHADE: RGB = (204, 198, 186)
+CATHEDRAL_ROOF: RGB = (96, 104, 128)
+CATHEDRAL_OUTLINE: RGB = (52, 48, 56)
+ROSE_GLASS: RGB = (60, 96, 196)
+ROSE_GLASS_RED: RGB = (200, 48, 60)
+GOLD: RGB = (236, 186, 44)
+
+GOOD_BADGE: RGB = (254, 248, 205)
+GOOD_OUTLINE: RGB = (58, 40, 30)
+WINE: RGB = (128, 34, 92)
+WINE_LIGHT: RGB = (176, 70, 140)
+VINE_LEAF: RGB = (70, 140, 60)
+WHEAT: RGB = (232, 180, 40)
+WHEAT_DARK: RGB = (176, 124, 24)
+CLOTH: RGB = (44, 102, 206)
+CLOTH_LIGHT: RGB = (120, 168, 236)
+
 PLAYER_COLOURS: dict[str, RGB] = {
     "red": (214, 40, 52),
     "blue": (30, 96, 210),
