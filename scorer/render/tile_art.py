@@ -692,6 +692,14 @@ def _bolt(draw: ImageDraw.ImageDraw, canvas: Canvas, centre: Point, size: float)
     draw.polygon(canvas.path(tail), fill=P.CLOTH_LIGHT, outline=ink, width=line)
     body = canvas.box((cx, roll_y), size * 0.95, size * 0.3)
     draw.rounded_rectangle(body, radius=canvas.work * size * 0.18, fill=P.CLOTH, outline=ink, width=line)
+    if canvas.size >= DETAIL_SIZE:
+        # The turns of cloth wound round the roll.
+        for dx in (-0.25, 0.15, 0.55):
+            turn = (
+                (cx + dx * size, roll_y - size * 0.26),
+                (cx + dx * size - size * 0.1, roll_y + size * 0.26),
+            )
+            draw.line(canvas.path(turn), fill=P.CLOTH_LIGHT, width=line)
     end = (cx - size * 0.78, roll_y)
     draw.ellipse(canvas.box(end, size * 0.17, size * 0.3), fill=P.CLOTH_LIGHT, outline=ink, width=line)
     draw.ellipse(canvas.box(end, size * 0.06, size * 0.11), fill=ink)
