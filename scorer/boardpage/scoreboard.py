@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from carcassonne_site.languages import localize_digits as d
 from django.utils.translation import gettext as _
 
+from carcassonne_site.languages import localize_digits as d
 from scorer.engine import GOODS, Expansion, FigureKind, Game, Mode
 from scorer.engine.figures import supply_for
 from scorer.messages import figure_name, good_name

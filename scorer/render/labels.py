@@ -1,12 +1,14 @@
 """Which feature each pixel of a tile belongs to: the label map behind the art and the masks.
 
-The map is drawn with the same shapes and widths as the art. Roads, cities, cloister yards and the
-river are painted first; each field is then flood-filled from the rim points of its places, so a
-field is exactly the tile area left between the other shapes that its places reach.
+The map is drawn with the same shapes and widths as the art. Hedges, roads (with their inns), cities,
+cloister yards and the river are painted first; each field is then flood-filled from the rim points
+of its places, so a field is exactly the tile area left between the other shapes that its places
+reach. A garden is left out: it lies inside its field and divides nothing.
 """
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
@@ -16,10 +18,13 @@ from PIL import Image, ImageDraw
 from scorer.engine import TILES
 
 from .geometry import (
+    HEDGE_WIDTH,
+    INN_HALF,
     JUNCTION_RADIUS,
     RIVER_WIDTH,
     ROAD_WIDTH,
     YARD_HALF,
+    CityShape,
     Point,
     TileLayout,
     tile_layout,
@@ -29,6 +34,7 @@ from .raster import Canvas, stroke
 EMPTY = 0
 RIVER = 200
 JUNCTION = 201
+HEDGE = 202
 _COARSE = 140
 """Roughly how many cells across the grid that fields are filled on."""
 
@@ -47,6 +53,24 @@ def river_width(canvas: Canvas) -> int:
 
 def yard_box(canvas: Canvas, centre: Point) -> tuple[float, float, float, float]:
     return canvas.box(centre, YARD_HALF, YARD_HALF)
+
+
+def city_mask(canvas: Canvas, city: CityShape) -> Image.Image:
+    """Where ``city`` is painted, over the cities before it: its outline less what they keep."""
+    mask = canvas.new("L", 0)
+    draw = ImageDraw.Draw(mask)
+    draw.polygon(canvas.path(city.outline), fill=255)
+    for cut in city.cuts:
+        draw.polygon(canvas.path(cut), fill=0)
+    return mask
+
+
+def hedge_width(canvas: Canvas) -> int:
+    return canvas.width(HEDGE_WIDTH, 2.0)
+
+
+def inn_box(canvas: Canvas, centre: Point) -> tuple[float, float, float, float]:
+    return canvas.box(centre, *INN_HALF)
 
 
 @dataclass(frozen=True)
@@ -69,13 +93,18 @@ def label_map(tile_name: str, size: int) -> LabelMap:
 def _paint_shapes(canvas: Canvas, layout: TileLayout) -> Image.Image:
     image = canvas.new("L", EMPTY)
     draw = ImageDraw.Draw(image)
+    for hedge in layout.hedges:
+        stroke(draw, canvas.path(hedge), hedge_width(canvas), HEDGE)
     for road in layout.roads:
         if not road.bridge:
             stroke(draw, canvas.path(road.path), road_width(canvas), label(road.feature))
     if layout.junction is not None:
         draw.ellipse(canvas.box(layout.junction, JUNCTION_RADIUS, JUNCTION_RADIUS), fill=JUNCTION)
     for city in layout.cities:
-        draw.polygon(canvas.path(city.outline), fill=label(city.feature))
+        image.paste(label(city.feature), (0, 0), city_mask(canvas, city))
+    # An inn belongs to its road: lighting the road up lights the inn that scores with it.
+    for feature, spot in layout.inns:
+        draw.rectangle(inn_box(canvas, spot), fill=label(feature))
     for feature, centre in layout.cloisters:
         draw.rounded_rectangle(yard_box(canvas, centre), radius=canvas.work * 0.05, fill=label(feature))
     if layout.river is not None:
@@ -102,24 +131,36 @@ class _FieldGrid:
 
     A breadth-first fill from all seeds together gives each field the area its places reach;
     where the data names two fields but nothing drawn divides them, the area is shared out by
-    distance and the pair is reported, so the art can draw a hedge between them.
+    distance and the pair is reported, so the art can draw a hedge between them. Cells are kept
+    in flat row-major lists: the fill runs for every tile drawn, and tuples and dicts cost
+    several times as much.
     """
 
     def __init__(self, image: Image.Image, factor: int) -> None:
-        self.cells = image.width // factor
+        self.cells = n = image.width // factor
         empty = image.point(lambda v: 255 if v == EMPTY else 0)
-        self.open = empty.resize((self.cells, self.cells), Image.Resampling.BOX).load()
-        self.owner: dict[tuple[int, int], int] = {}
+        self.open = empty.resize((n, n), Image.Resampling.BOX).tobytes()
+        # Fields do not flow across a hedge, but each takes the half of it on its own side.
+        soft = image.point(lambda v: 255 if v in (EMPTY, HEDGE) else 0)
+        self.soft = soft.resize((n, n), Image.Resampling.BOX).tobytes()
+        self.owner = [0] * (n * n)
         self.touching: set[tuple[int, int]] = set()
 
-    def _neighbours(self, cell: tuple[int, int]) -> list[tuple[int, int]]:
-        x, y = cell
+    def _neighbours(self, cell: int) -> list[int]:
         n = self.cells
-        return [
-            (a, b) for a, b in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if 0 <= a < n and 0 <= b < n
-        ]
+        x = cell % n
+        out = []
+        if x + 1 < n:
+            out.append(cell + 1)
+        if x > 0:
+            out.append(cell - 1)
+        if cell + n < n * n:
+            out.append(cell + n)
+        if cell >= n:
+            out.append(cell - n)
+        return out
 
-    def seed_cell(self, point: Point) -> tuple[int, int] | None:
+    def seed_cell(self, point: Point) -> int | None:
         """The fully open cell nearest ``point`` (a few cells around it are tried)."""
         n = self.cells
         x0, y0 = min(n - 1, int(point[0] * n)), min(n - 1, int(point[1] * n))
@@ -127,58 +168,59 @@ class _FieldGrid:
             for dx in range(-radius, radius + 1):
                 for dy in range(-radius, radius + 1):
                     x, y = x0 + dx, y0 + dy
-                    if 0 <= x < n and 0 <= y < n and self.open[x, y] == 255:
-                        return (x, y)
+                    if 0 <= x < n and 0 <= y < n and self.open[y * n + x] == 255:
+                        return y * n + x
         return None
 
-    def fill(self, seeds: dict[int, list[tuple[int, int]]]) -> None:
-        queue: deque[tuple[int, int]] = deque()
+    def fill(self, seeds: dict[int, list[int]]) -> None:
+        owner, is_open = self.owner, self.open
+        queue: deque[int] = deque()
         for value, cells in seeds.items():
             for cell in cells:
-                if cell not in self.owner:
-                    self.owner[cell] = value
+                if not owner[cell]:
+                    owner[cell] = value
                     queue.append(cell)
         while queue:
             cell = queue.popleft()
-            mine = self.owner[cell]
+            mine = owner[cell]
             for near in self._neighbours(cell):
-                theirs = self.owner.get(near)
-                if theirs is None and self.open[near] == 255:
-                    self.owner[near] = mine
-                    queue.append(near)
-                elif theirs is not None and theirs != mine:
+                theirs = owner[near]
+                if not theirs:
+                    if is_open[near] == 255:
+                        owner[near] = mine
+                        queue.append(near)
+                elif theirs != mine:
                     self.touching.add((min(mine, theirs), max(mine, theirs)))
 
     def grow_into_edges(self, rounds: int = 2) -> None:
-        """Give the partly open cells along every border to the field beside them."""
+        """Give the partly open cells along every border, and hedges, to the field beside them."""
+        owner, is_open = self.owner, self.soft
         for _ in range(rounds):
             grown = {}
-            for x in range(self.cells):
-                for y in range(self.cells):
-                    if (x, y) in self.owner or not self.open[x, y]:
-                        continue
-                    for near in self._neighbours((x, y)):
-                        if near in self.owner:
-                            grown[(x, y)] = self.owner[near]
-                            break
-            self.owner.update(grown)
+            for cell in range(len(owner)):
+                if owner[cell] or not is_open[cell]:
+                    continue
+                for near in self._neighbours(cell):
+                    if owner[near]:
+                        grown[cell] = owner[near]
+                        break
+            for cell, value in grown.items():
+                owner[cell] = value
 
     def image(self, size: int) -> Image.Image:
-        grid = Image.new("L", (self.cells, self.cells), EMPTY)
-        pixels = grid.load()
-        for cell, value in self.owner.items():
-            pixels[cell] = value
+        grid = Image.frombytes("L", (self.cells, self.cells), bytes(self.owner))
         return grid.resize((size, size), Image.Resampling.NEAREST)
 
 
 def _fill_fields(image: Image.Image, canvas: Canvas, layout: TileLayout) -> tuple[tuple[int, int], ...]:
     grid = _FieldGrid(image, _coarse_factor(canvas.work))
-    seeds: dict[int, list[tuple[int, int]]] = {}
+    seeds: dict[int, list[int]] = {}
     for feature, points in layout.field_seeds:
         found = (grid.seed_cell(p) for p in points)
         seeds[label(feature)] = [cell for cell in found if cell is not None]
     grid.fill(seeds)
-    grid.grow_into_edges()
-    empty = image.point(lambda v: 255 if v == EMPTY else 0)
-    image.paste(grid.image(image.width), (0, 0), empty)
+    # Where there are hedges, enough rounds to reach the middle of one from either side.
+    grid.grow_into_edges(math.ceil(HEDGE_WIDTH * grid.cells / 2) + 1 if layout.hedges else 2)
+    open_ground = image.point(lambda v: 255 if v in (EMPTY, HEDGE) else 0)
+    image.paste(grid.image(image.width), (0, 0), open_ground)
     return tuple((a - 1, b - 1) for a, b in sorted(grid.touching))

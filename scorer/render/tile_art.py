@@ -1,8 +1,10 @@
-"""Our own flat tile art, drawn from the engine's tile data: fields, cities, roads, cloisters, river.
+"""Our own flat tile art, drawn from the engine's tile data: fields, cities, roads, cloisters, river,
+and the expansions' inns, cathedrals, gardens, trade goods and hedges.
 
 A tile is painted at rotation 0 on a supersampled canvas in the same order as its label map
-(roads, cities, cloister yards, river, bridges), so the art and :func:`feature_mask` agree pixel
-for pixel; other rotations are the rotation-0 image turned, exactly as a tile turns on the table.
+(hedges, roads, cities, inns, cloister yards, river, bridges), so the art and :func:`feature_mask`
+agree pixel for pixel; other rotations are the rotation-0 image turned, exactly as a tile turns on
+the table. A garden tile is drawn exactly as its twin, with the garden added on top.
 """
 
 from __future__ import annotations
@@ -16,11 +18,16 @@ from itertools import pairwise
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from scorer.engine import TILES, TileType
+from scorer.engine import TILES, FeatureKind, Good, TileType
 from scorer.engine.places import ROTATIONS
 
 from . import palette as P
 from .geometry import (
+    CATHEDRAL_HALF,
+    GARDEN_RADIUS,
+    GOOD_HALF,
+    HEDGE_WIDTH,
+    INN_HALF,
     JUNCTION_RADIUS,
     RIVER_WIDTH,
     ROAD_WIDTH,
@@ -30,11 +37,9 @@ from .geometry import (
     Point,
     Pool,
     RoadShape,
-    TileLayout,
-    point_in_polygon,
     tile_layout,
 )
-from .labels import LabelMap, label, label_map, river_width, road_width, yard_box
+from .labels import LabelMap, city_mask, hedge_width, label, label_map, river_width, road_width, yard_box
 from .raster import Canvas, clip_to_tile, path_length, stroke, walk
 
 _TURN = {
@@ -118,10 +123,17 @@ def mask_image(name: str, feature: int, size: int, rotation: int) -> Image.Image
     """The cached image behind :func:`feature_mask`; callers must not draw on it."""
     if rotation:
         return turn(mask_image(name, feature, size, 0), rotation)
+    canvas = Canvas.for_size(size)
+    spec = TILES[name].features[feature]
+    if spec.kind is FeatureKind.GARDEN:
+        # The garden lies inside its field (which keeps the garden's area too): its own disc.
+        disc = canvas.new("L", 0)
+        ImageDraw.Draw(disc).ellipse(canvas.box(spec.anchor, GARDEN_RADIUS, GARDEN_RADIUS), fill=255)
+        return canvas.shrink(disc)
     labels = label_map(name, size).image
     value = label(feature)
     mask = labels.point(lambda v: 255 if v == value else 0)
-    return Canvas.for_size(size).shrink(mask)
+    return canvas.shrink(mask)
 
 
 # -- painting -----------------------------------------------------------------------------------
@@ -130,29 +142,42 @@ def mask_image(name: str, feature: int, size: int, rotation: int) -> Image.Image
 def _paint(tile: TileType, canvas: Canvas) -> Image.Image:
     layout = tile_layout(tile)
     labels = label_map(tile.name, canvas.size)
-    rng = random.Random(zlib.crc32(tile.name.encode()))
+    # Seeded by the twin's name: a garden tile's grass and houses are its twin's.
+    rng = random.Random(zlib.crc32((tile.twin or tile.name).encode()))
     image = canvas.new("RGB", P.FIELD)
     draw = ImageDraw.Draw(image)
     _grass(draw, canvas, rng)
+    for hedge in layout.hedges:
+        _hedge_row(draw, canvas, hedge)
     for road in layout.roads:
         if not road.bridge:
             _road(draw, canvas, road.path)
     if layout.junction is not None:
         _junction(draw, canvas, layout.junction)
+    cathedrals = dict(layout.cathedrals)
     for city in layout.cities:
-        _city(image, canvas, city, rng)
+        _city(image, canvas, city, rng, cathedrals.get(city.feature))
     for _, centre in layout.cloisters:
         _yard(draw, canvas, centre)
     if layout.river is not None:
         _river(draw, canvas, layout.river, layout.pool)
     for road in layout.roads:
         if road.bridge:
-            _bridge(draw, canvas, road, layout)
+            _bridge(image, draw, canvas, road)
     for _, centre in layout.cloisters:
         _cloister(draw, canvas, centre)
+    for _, centre in layout.cathedrals:
+        _cathedral(draw, canvas, centre)
+    for _, centre in layout.inns:
+        _inn(draw, canvas, centre)
     for _, spot in layout.pennants:
         draw_shield(draw, canvas.xy(spot), canvas.work)
+    for _, good, spot in layout.goods:
+        draw_good(draw, canvas, good, spot)
     _hedges(image, canvas, labels)
+    # Last, so that the garden tile and its twin differ only where the garden lies.
+    for _, centre in layout.gardens:
+        _garden(draw, canvas, centre)
     return canvas.shrink(image).convert("RGBA")
 
 
@@ -226,10 +251,19 @@ def _inward(wall: Path, city: CityShape) -> float:
     length = math.hypot(x2 - x1, y2 - y1)
     nx, ny = (y2 - y1) / length, -(x2 - x1) / length
     probe = ((x1 + x2) / 2 + nx * 0.02, (y1 + y2) / 2 + ny * 0.02)
-    return 1.0 if point_in_polygon(probe, city.outline) else -1.0
+    return 1.0 if city.contains(probe) else -1.0
 
 
-def _roofs(draw: ImageDraw.ImageDraw, canvas: Canvas, city: CityShape, rng: random.Random) -> None:
+Box = tuple[float, float, float, float]
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _roofs(
+    draw: ImageDraw.ImageDraw, canvas: Canvas, city: CityShape, rng: random.Random, keep_clear: Box | None
+) -> None:
     """House roofs on a loose grid inside the walls: the city's texture."""
     line = canvas.width(0.008, 0.5)
     spacing = 0.125
@@ -243,8 +277,10 @@ def _roofs(draw: ImageDraw.ImageDraw, canvas: Canvas, city: CityShape, rng: rand
             long, short = rng.uniform(0.03, 0.042), rng.uniform(0.02, 0.026)
             w, h = (long, short) if rng.random() < 0.5 else (short, long)
             clear = 0.075
+            if keep_clear is not None and _overlaps((x - w, y - h, x + w, y + h), keep_clear):
+                continue
             corners = [(x + dx * (w + clear), y + dy * (h + clear)) for dx in (-1, 1) for dy in (-1, 1)]
-            if all(point_in_polygon(c, city.outline) for c in corners):
+            if all(city.contains(c) for c in corners):
                 _house(draw, canvas.box((x, y), w, h), rng.choice(P.CITY_ROOFS), line)
 
 
@@ -259,23 +295,32 @@ def _house(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], ro
         draw.line([(middle, top), (middle, bottom)], fill=P.CITY_ROOF_EDGE, width=line)
 
 
-def _battlements(draw: ImageDraw.ImageDraw, canvas: Canvas, wall: Path, side: float, depth: float) -> None:
+def _battlements(
+    draw: ImageDraw.ImageDraw, canvas: Canvas, wall: Path, side: float, depth: float, city: CityShape
+) -> None:
     """Dark notches along the inner face of a wall, like merlons seen from above."""
     size = 0.022
     for (x, y), (tx, ty) in walk(clip_to_tile(wall), 0.06, 0.03):
         nx, ny = ty * side, -tx * side
         centre = (x + nx * (depth + size * 0.5), y + ny * (depth + size * 0.5))
-        draw.rectangle(canvas.box(centre, size / 2, size / 2), fill=P.WALL_OUTLINE)
+        # Walls run on past where another city takes over; no notches out there.
+        if city.contains(centre):
+            draw.rectangle(canvas.box(centre, size / 2, size / 2), fill=P.WALL_OUTLINE)
 
 
-def _city(image: Image.Image, canvas: Canvas, city: CityShape, rng: random.Random) -> None:
-    mask = canvas.new("L", 0)
-    ImageDraw.Draw(mask).polygon(canvas.path(city.outline), fill=255)
+def _city(
+    image: Image.Image, canvas: Canvas, city: CityShape, rng: random.Random, cathedral: Point | None
+) -> None:
+    mask = city_mask(canvas, city)
     layer = canvas.new("RGB", P.CITY)
     draw = ImageDraw.Draw(layer)
     detailed = canvas.size >= DETAIL_SIZE
     if detailed:
-        _roofs(draw, canvas, city, rng)
+        keep_clear = None
+        if cathedral is not None:
+            hx, hy = CATHEDRAL_HALF
+            keep_clear = (cathedral[0] - hx, cathedral[1] - hy, cathedral[0] + hx, cathedral[1] + hy)
+        _roofs(draw, canvas, city, rng, keep_clear)
     outline = canvas.width(0.02, 1.0)
     stone = canvas.width(0.035, 1.0)
     # Strokes are centred on the outline and clipped by the mask: only their inner half shows.
@@ -284,8 +329,86 @@ def _city(image: Image.Image, canvas: Canvas, city: CityShape, rng: random.Rando
         draw.line(points, fill=P.WALL, width=2 * (outline + stone), joint="curve")
         draw.line(points, fill=P.WALL_OUTLINE, width=2 * outline, joint="curve")
         if detailed:
-            _battlements(draw, canvas, wall, _inward(wall, city), (outline + stone) / canvas.work)
+            _battlements(draw, canvas, wall, _inward(wall, city), (outline + stone) / canvas.work, city)
+    # Between two cities, one wall seen from above: each city draws its half of it.
+    for wall in city.meetings:
+        points = canvas.path(wall)
+        draw.line(points, fill=P.WALL_OUTLINE, width=2 * (outline + stone))
+        draw.line(points, fill=P.WALL, width=2 * stone)
+        if detailed:
+            size = 0.022
+            for centre, _ in walk(clip_to_tile(wall), 0.06, 0.03):
+                draw.rectangle(canvas.box(centre, size / 2, size / 2), fill=P.WALL_OUTLINE)
     image.paste(layer, (0, 0), mask)
+
+
+def _cathedral(draw: ImageDraw.ImageDraw, canvas: Canvas, centre: Point) -> None:
+    """A cathedral seen from the front: two spired towers, a gable with a rose window, a great door."""
+    cx, cy = centre
+    hx, hy = CATHEDRAL_HALF
+    ink = P.CATHEDRAL_OUTLINE
+    line = canvas.width(0.012, 1.0)
+    top, bottom = cy - hy, cy + hy
+    tower_half, spire_foot = hx * 0.24, top + hy * 0.62
+    for tx in (cx - hx * 0.72, cx + hx * 0.72):
+        draw.rectangle(
+            (*canvas.xy((tx - tower_half, spire_foot)), *canvas.xy((tx + tower_half, bottom))),
+            fill=P.CATHEDRAL_SHADE,
+            outline=ink,
+            width=line,
+        )
+        spire = (
+            (tx - tower_half * 1.2, spire_foot),
+            (tx, top + hy * 0.14),
+            (tx + tower_half * 1.2, spire_foot),
+        )
+        draw.polygon(canvas.path(spire), fill=P.CATHEDRAL_ROOF, outline=ink, width=line)
+        _cross(draw, canvas, (tx, top + hy * 0.14), hy * 0.14, P.GOLD, ink)
+        slit = canvas.box((tx, spire_foot + hy * 0.3), tower_half * 0.22, hy * 0.12)
+        draw.rounded_rectangle(slit, radius=canvas.work * 0.01, fill=ink)
+    nave_half, eaves = hx * 0.5, cy - hy * 0.05
+    draw.rectangle(
+        (*canvas.xy((cx - nave_half, eaves)), *canvas.xy((cx + nave_half, bottom))),
+        fill=P.CATHEDRAL_STONE,
+        outline=ink,
+        width=line,
+    )
+    gable = (
+        (cx - nave_half * 1.1, eaves + 0.005),
+        (cx, top + hy * 0.36),
+        (cx + nave_half * 1.1, eaves + 0.005),
+    )
+    draw.polygon(canvas.path(gable), fill=P.CATHEDRAL_ROOF, outline=ink, width=line)
+    _cross(draw, canvas, (cx, top + hy * 0.36), hy * 0.15, P.GOLD, ink)
+    rose = (cx, eaves + hy * 0.34)
+    r = nave_half * 0.46
+    draw.ellipse(canvas.box(rose, r, r), fill=P.ROSE_GLASS, outline=ink, width=line)
+    for k in range(8):
+        angle = k * math.pi / 4
+        end = (rose[0] + r * math.cos(angle), rose[1] + r * math.sin(angle))
+        draw.line(canvas.path((rose, end)), fill=P.CATHEDRAL_STONE, width=canvas.width(0.008, 0.5))
+    draw.ellipse(canvas.box(rose, r * 0.35, r * 0.35), fill=P.ROSE_GLASS_RED, outline=ink, width=line)
+    # A pointed door: a rectangle under a round top.
+    door_w, door_top = nave_half * 0.32, bottom - hy * 0.32
+    draw.rectangle((*canvas.xy((cx - door_w, door_top)), *canvas.xy((cx + door_w, bottom))), fill=ink)
+    draw.ellipse(canvas.box((cx, door_top), door_w, door_w), fill=ink)
+
+
+def _cross(
+    draw: ImageDraw.ImageDraw, canvas: Canvas, foot: Point, height: float, fill: P.RGB, ink: P.RGB
+) -> None:
+    x, y = foot
+    width = canvas.width(0.022, 1.0)
+    for a, b in (
+        ((x, y), (x, y - height)),
+        ((x - height * 0.32, y - height * 0.66), (x + height * 0.32, y - height * 0.66)),
+    ):
+        draw.line(canvas.path((a, b)), fill=ink, width=width + 2 * canvas.width(0.005, 0.3))
+    for a, b in (
+        ((x, y), (x, y - height)),
+        ((x - height * 0.32, y - height * 0.66), (x + height * 0.32, y - height * 0.66)),
+    ):
+        draw.line(canvas.path((a, b)), fill=fill, width=width)
 
 
 # -- cloisters ----------------------------------------------------------------------------------
@@ -364,25 +487,224 @@ def _pool_marks(draw: ImageDraw.ImageDraw, canvas: Canvas, pool: Pool, width: in
         draw.ellipse(canvas.box(pool.centre, r, r), outline=P.RIVER_WAVE, width=width)
 
 
-def _bridge(draw: ImageDraw.ImageDraw, canvas: Canvas, road: RoadShape, layout: TileLayout) -> None:
-    """The road drawn over the river, with a parapet on each side of the crossing."""
+def _bridge(image: Image.Image, draw: ImageDraw.ImageDraw, canvas: Canvas, road: RoadShape) -> None:
+    """The road drawn over what it crosses (the river, or another road), with a parapet each side."""
     _road(draw, canvas, road.path)
-    assert layout.river is not None
-    reach = RIVER_WIDTH / 2 + 0.07
-    river = walk(clip_to_tile(layout.river), 0.005)
+    assert road.under is not None
+    reach = road.under_width / 2 + 0.07
+    under = walk(clip_to_tile(road.under), 0.005)
     span = [
         (p, t)
         for p, t in walk(clip_to_tile(road.path), 0.005)
-        if min(math.dist(p, q) for q, _ in river) <= reach
+        if min(math.dist(p, q) for q, _ in under) <= reach
     ]
     if len(span) < 2:
         return
+    if road.under_width == ROAD_WIDTH:
+        # Over another road: the bridge's shadow falls on the road beneath, so it reads as an
+        # underpass and not as a crossroads.
+        _bridge_shadow(image, draw, canvas, road, span)
     parapet = canvas.width(0.035, 1.5)
     half = ROAD_WIDTH / 2 + 0.015
     for side in (-1, 1):
         points = [(x - ty * half * side, y + tx * half * side) for (x, y), (tx, ty) in span]
         stroke(draw, canvas.path(tuple(points)), parapet + 2 * canvas.width(0.01, 0.5), P.ROAD_EDGE)
         stroke(draw, canvas.path(tuple(points)), parapet, P.BRIDGE)
+
+
+def _bridge_shadow(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    canvas: Canvas,
+    road: RoadShape,
+    span: list[tuple[Point, Point]],
+) -> None:
+    assert road.under is not None
+    beneath = canvas.new("L", 0)
+    stroke(ImageDraw.Draw(beneath), canvas.path(road.under), road_width(canvas), 255)
+    shade = canvas.new("L", 0)
+    # Light from the north-west: the shadow falls to the south-east of the deck.
+    shadow = tuple((x + 0.04, y + 0.06) for (x, y), _ in span)
+    stroke(ImageDraw.Draw(shade), canvas.path(shadow), road_width(canvas) + canvas.width(0.05, 2.0), 255)
+    image.paste(P.ROAD_EDGE, (0, 0), ImageChops.multiply(beneath, shade))
+    _road(draw, canvas, road.path)
+
+
+# -- hedges, gardens, inns ------------------------------------------------------------------------
+
+
+def _hedge_row(draw: ImageDraw.ImageDraw, canvas: Canvas, path: Path) -> None:
+    """A dark hedge of round bushes: two fields end here."""
+    points = canvas.path(path)
+    stroke(draw, points, hedge_width(canvas), P.HEDGE)
+    if canvas.size < DETAIL_SIZE:
+        return
+    r = HEDGE_WIDTH * 0.22
+    for i, ((x, y), (tx, ty)) in enumerate(walk(clip_to_tile(path), 0.035, 0.012)):
+        side = 1 if i % 2 else -1
+        spot = (x - ty * side * HEDGE_WIDTH * 0.15, y + tx * side * HEDGE_WIDTH * 0.15)
+        draw.ellipse(canvas.box(spot, r, r), fill=P.HEDGE_LIGHT)
+
+
+def _garden(draw: ImageDraw.ImageDraw, canvas: Canvas, centre: Point) -> None:
+    """A round walled garden from above: a clipped hedge, lawn, paths, four flower beds, a fountain."""
+    r = GARDEN_RADIUS
+    draw.ellipse(canvas.box(centre, r, r), fill=P.HEDGE)
+    lawn = r * 0.76
+    draw.ellipse(canvas.box(centre, lawn, lawn), fill=P.GARDEN_LAWN)
+    cx, cy = centre
+    path = canvas.width(0.026, 1.0)
+    for a, b in (((cx - lawn, cy), (cx + lawn, cy)), ((cx, cy - lawn), (cx, cy + lawn))):
+        draw.line(canvas.path((a, b)), fill=P.GARDEN_PATH, width=path)
+    bed = r * 0.27
+    for (dx, dy), colour in zip(((-1, -1), (1, -1), (1, 1), (-1, 1)), P.GARDEN_FLOWERS):
+        spot = (cx + dx * r * 0.38, cy + dy * r * 0.38)
+        draw.ellipse(canvas.box(spot, bed, bed), fill=colour)
+    basin = r * 0.3
+    draw.ellipse(canvas.box(centre, basin, basin), fill=P.FOUNTAIN_RIM)
+    draw.ellipse(canvas.box(centre, basin * 0.68, basin * 0.68), fill=P.FOUNTAIN)
+
+
+def _inn(draw: ImageDraw.ImageDraw, canvas: Canvas, centre: Point) -> None:
+    """An inn seen from the front: a timbered house under a slate-blue roof, lit windows, a sign."""
+    cx, cy = centre
+    hx, hy = INN_HALF
+    ink = P.INN_TIMBER
+    line = canvas.width(0.011, 1.0)
+    eaves = cy - hy * 0.1
+    wall_half = hx * 0.78
+    chimney = (cx + hx * 0.32, cy - hy * 0.95, cx + hx * 0.56, cy - hy * 0.45)
+    draw.rectangle(
+        canvas.box(
+            ((chimney[0] + chimney[2]) / 2, (chimney[1] + chimney[3]) / 2),
+            (chimney[2] - chimney[0]) / 2,
+            (chimney[3] - chimney[1]) / 2,
+        ),
+        fill=ink,
+    )
+    draw.rectangle(
+        canvas.box((cx, (eaves + cy + hy) / 2), wall_half, (cy + hy - eaves) / 2),
+        fill=P.INN_WALL,
+        outline=ink,
+        width=line,
+    )
+    roof = (
+        (cx - hx, eaves),
+        (cx - hx * 0.55, cy - hy * 0.8),
+        (cx + hx * 0.55, cy - hy * 0.8),
+        (cx + hx, eaves),
+    )
+    draw.polygon(canvas.path(roof), fill=P.INN_ROOF, outline=ink, width=line)
+    window = hx * 0.2
+    for dx in (-0.45, 0.45):
+        draw.rectangle(
+            canvas.box((cx + dx * hx, cy + hy * 0.25), window, window),
+            fill=P.INN_SIGN,
+            outline=ink,
+            width=max(1, line // 2),
+        )
+    door = canvas.box((cx, cy + hy * 0.72), hx * 0.18, hy * 0.28)
+    draw.rectangle(door, fill=ink)
+    if canvas.size >= DETAIL_SIZE:
+        # The hanging sign over the door, on its bracket.
+        draw.line(
+            canvas.path(((cx - hx * 0.55, eaves + hy * 0.06), (cx - hx * 0.55, eaves + hy * 0.2))),
+            fill=ink,
+            width=line,
+        )
+        sign = canvas.box((cx - hx * 0.55, eaves + hy * 0.32), hx * 0.2, hy * 0.13)
+        draw.rectangle(sign, fill=P.INN_SIGN, outline=ink, width=max(1, line // 2))
+
+
+# -- trade goods ---------------------------------------------------------------------------------
+
+
+def draw_good(draw: ImageDraw.ImageDraw, canvas: Canvas, good: Good, centre: Point) -> None:
+    """A trade-goods token: a light disc with the good drawn on it, each in its own shape:
+    grapes (a bunch, wider at the top) for wine, a sheaf (tall) for wheat, a bolt (wide) for cloth."""
+    r = GOOD_HALF[0]
+    edge = canvas.width(0.012, 1.0)
+    draw.ellipse(canvas.box(centre, r, r), fill=P.GOOD_OUTLINE)
+    draw.ellipse(canvas.box(centre, r - edge / canvas.work, r - edge / canvas.work), fill=P.GOOD_BADGE)
+    _GOOD_SYMBOLS[good](draw, canvas, centre, r * 0.8)
+
+
+def _grapes(draw: ImageDraw.ImageDraw, canvas: Canvas, centre: Point, size: float) -> None:
+    """A bunch of grapes under a vine leaf: a purple triangle, point down."""
+    cx, cy = centre
+    ink = P.GOOD_OUTLINE
+    line = canvas.width(0.006, 0.5)
+    leaf = (
+        (cx - size * 0.1, cy - size * 0.55),
+        (cx + size * 0.35, cy - size * 1.0),
+        (cx + size * 0.8, cy - size * 0.75),
+        (cx + size * 0.3, cy - size * 0.45),
+    )
+    draw.polygon(canvas.path(leaf), fill=P.VINE_LEAF, outline=ink, width=line)
+    grape = size * 0.28
+    rows = ((-0.3, (-0.6, 0.0, 0.6)), (0.18, (-0.3, 0.3)), (0.64, (0.0,)))
+    for dy, xs in rows:
+        for dx in xs:
+            spot = (cx + dx * size, cy + dy * size)
+            draw.ellipse(canvas.box(spot, grape, grape), fill=P.WINE, outline=ink, width=line)
+    if canvas.size >= DETAIL_SIZE:
+        for dy, xs in rows:
+            for dx in xs:
+                shine = grape * 0.3
+                spot = (cx + dx * size - grape * 0.35, cy + dy * size - grape * 0.35)
+                draw.ellipse(canvas.box(spot, shine, shine), fill=P.WINE_LIGHT)
+
+
+def _sheaf(draw: ImageDraw.ImageDraw, canvas: Canvas, centre: Point, size: float) -> None:
+    """A sheaf of wheat: three tall golden ears on stalks tied at the foot: taller than wide."""
+    cx, cy = centre
+    ink = P.GOOD_OUTLINE
+    stalk = canvas.width(0.014, 1.0)
+    line = canvas.width(0.006, 0.5)
+    tie = cy + size * 0.55
+    for lean, lift in ((-0.27, 0.14), (0.0, 0.0), (0.27, 0.14)):
+        ear = (cx + lean * size, cy - size * 0.42 + lift * size)
+        foot = (cx + lean * size * 0.5, cy + size * 1.0)
+        draw.line(canvas.path((ear, (cx + lean * size * 0.3, tie), foot)), fill=P.WHEAT_DARK, width=stalk)
+        # Outlined only where there is room: at small sizes the ears merge into one golden sheaf.
+        outline = ink if canvas.size >= DETAIL_SIZE else None
+        draw.ellipse(canvas.box(ear, size * 0.14, size * 0.5), fill=P.WHEAT, outline=outline, width=line)
+    draw.line(
+        canvas.path(((cx - size * 0.26, tie), (cx + size * 0.26, tie))),
+        fill=ink,
+        width=canvas.width(0.018, 1.0),
+    )
+
+
+def _bolt(draw: ImageDraw.ImageDraw, canvas: Canvas, centre: Point, size: float) -> None:
+    """A bolt of cloth: a blue roll lying on its side, its loose end hanging down: wider than tall."""
+    cx, cy = centre
+    ink = P.GOOD_OUTLINE
+    line = canvas.width(0.007, 0.5)
+    roll_y = cy - size * 0.05
+    tail = (
+        (cx + size * 0.2, roll_y),
+        (cx + size * 0.95, roll_y),
+        (cx + size * 0.85, cy + size * 0.6),
+        (cx + size * 0.3, cy + size * 0.6),
+    )
+    draw.polygon(canvas.path(tail), fill=P.CLOTH_LIGHT, outline=ink, width=line)
+    body = canvas.box((cx, roll_y), size * 0.95, size * 0.3)
+    draw.rounded_rectangle(body, radius=canvas.work * size * 0.18, fill=P.CLOTH, outline=ink, width=line)
+    if canvas.size >= DETAIL_SIZE:
+        # The turns of cloth wound round the roll.
+        for dx in (-0.25, 0.15, 0.55):
+            turn = (
+                (cx + dx * size, roll_y - size * 0.26),
+                (cx + dx * size - size * 0.1, roll_y + size * 0.26),
+            )
+            draw.line(canvas.path(turn), fill=P.CLOTH_LIGHT, width=line)
+    end = (cx - size * 0.78, roll_y)
+    draw.ellipse(canvas.box(end, size * 0.17, size * 0.3), fill=P.CLOTH_LIGHT, outline=ink, width=line)
+    draw.ellipse(canvas.box(end, size * 0.06, size * 0.11), fill=ink)
+
+
+_GOOD_SYMBOLS = {Good.WINE: _grapes, Good.WHEAT: _sheaf, Good.CLOTH: _bolt}
 
 
 # -- marks --------------------------------------------------------------------------------------

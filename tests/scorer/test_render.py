@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageFilter, ImageStat
 
-from scorer.engine import TILES, Edge, FeatureKind, TileType
+from scorer.engine import BOX_TILES, TILES, Edge, FeatureKind, TileType
 from scorer.engine.game import Game
 from scorer.engine.places import SIDES, Side, rotate_point
 from scorer.engine.scoring import ScoreEvent
@@ -67,8 +67,11 @@ def max_difference(a: Image.Image, b: Image.Image) -> tuple[float, int]:
 # -- single tiles -------------------------------------------------------------------------------
 
 
-def test_there_are_34_tile_types() -> None:
-    assert len(ALL) == 34
+def test_every_tile_type_of_every_box_is_drawn() -> None:
+    # The catalogue grew from the base game and the River (34 types) to every box of tiles.md:
+    # 24 + 10 types there, 13 garden tiles, 17 of Inns & Cathedrals, 24 of Traders & Builders.
+    assert len(ALL) == 34 + 13 + 17 + 24
+    assert {t.name for t in ALL} == {t.name for tiles in BOX_TILES.values() for t in tiles}
 
 
 @pytest.mark.parametrize("size", [48, 96, 128])
@@ -214,9 +217,20 @@ def test_feature_masks_cover_the_tile_without_overlapping(tile: TileType) -> Non
         union = ImageChops.lighter(union, mask)
     # The river and a crossroads' junction belong to no feature.
     assert mean(union) + _river_share(tile) > 0.96
-    for i, a in enumerate(masks):
-        for b in masks[i + 1 :]:
+    # A garden lies inside the field around it, which keeps the garden's area (the garden divides
+    # nothing): only the garden is let overlap, and only with that one field.
+    others = [(i, m) for i, m in enumerate(masks) if tile.features[i].kind is not FeatureKind.GARDEN]
+    for n, (_, a) in enumerate(others):
+        for _, b in others[n + 1 :]:
             assert mean(ImageChops.multiply(a, b)) < 0.01
+    for garden in tile.enclosed:
+        if tile.features[garden].kind is not FeatureKind.GARDEN:
+            continue
+        area = mean(masks[garden])
+        overlaps = [i for i, m in others if mean(ImageChops.multiply(masks[garden], m)) > 0.001]
+        assert len(overlaps) == 1 and tile.features[overlaps[0]].kind is FeatureKind.FIELD, overlaps
+        inside = mean(ImageChops.multiply(masks[garden], masks[overlaps[0]]))
+        assert inside > 0.97 * area, "the garden lies wholly inside its field"
 
 
 @pytest.mark.parametrize("tile", ALL, ids=NAMES)

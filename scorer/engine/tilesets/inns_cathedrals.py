@@ -13,7 +13,7 @@ _IC = Expansion.INNS_CATHEDRALS
 
 INNS_CATHEDRALS_TILES: tuple[TileType, ...] = (
     tile("ic-cathedral", 2, "C C C C",
-         city("N E S W", (0.5, 0.28), centre=True, cathedral=True), expansion=_IC),
+         city("N E S W", (0.15, 0.15), centre=True, cathedral=True), expansion=_IC),
     tile("ic-cloister-two-roads", 1, "F R F R",
          cloister(),
          road("W", (0.16, 0.5)),
@@ -55,7 +55,7 @@ INNS_CATHEDRALS_TILES: tuple[TileType, ...] = (
          farm("SSW WSW W WNW", (0.2, 0.6), cities=(0,)), expansion=_IC),
     tile("ic-corner-road", 1, "C R F C",
          city("N W", (0.28, 0.28)),
-         road("E", (0.8, 0.55)),
+         road("E", (0.8, 0.48)),
          farm("ENE", (0.88, 0.3), cities=(0,)),
          farm("ESE SSE S SSW", (0.65, 0.8), cities=(0,)), expansion=_IC),
     tile("ic-across-two-roads", 1, "R C R C",
@@ -78,7 +78,7 @@ INNS_CATHEDRALS_TILES: tuple[TileType, ...] = (
          farm("SSW WSW", (0.12, 0.88)), expansion=_IC),
     tile("ic-corner-curve-inn", 1, "C R R C",
          city("N W", (0.28, 0.28), pennant=True),
-         road("E S", (0.7, 0.7), inn=True),
+         road("E S", (0.57, 0.75), inn=True),
          farm("ENE SSW", (0.55, 0.5), cities=(0,)),
          farm("ESE SSE", (0.9, 0.9)), expansion=_IC),
     tile("ic-junction-inn", 1, "F R R R",
