@@ -76,7 +76,7 @@ def test_copying_a_garden_edition_game_with_the_river_by_clicks(live_server, pag
         wait_for_moves(page, n + 1)
         if placement.meeple is not None or placement.recall is not None:
             actions += choose_figure(page, placement, rotation, default_player)
-            expect(page.locator(".dot")).to_have_count(0)
+            expect(page.locator(".dot"), str(placement)).to_have_count(0)
         engine.push(placement)
     per_tile = actions / len(played.placements)
     seconds = (time.perf_counter() - started) / len(played.placements)
