@@ -1,0 +1,42 @@
+"""Gunicorn's settings for ``make run``: ``gunicorn -c python:carcassonne_site.gunicorn_conf``.
+
+Read from the environment like the Django settings: ``PORT`` (8000), ``LAN=1`` to listen on every
+interface, ``WEB_CONCURRENCY`` processes (one per core) of ``WEB_THREADS`` threads (4) each.
+Command-line options given to gunicorn override these.
+"""
+
+import os
+
+from carcassonne_site import environment
+
+wsgi_app = "carcassonne_site.wsgi:application"
+
+port = environment.number("PORT", 8000)
+lan = environment.flag("LAN")
+bind = [f"0.0.0.0:{port}"] if lan else [f"127.0.0.1:{port}"]
+
+# The engine is pure Python and replays a game on every request, so requests are CPU-bound:
+# one process per core does the work, and a few threads per process cover database waits
+# and slow phones without tying up a whole process.
+workers = environment.number("WEB_CONCURRENCY", os.cpu_count() or 2)
+worker_class = "gthread"
+threads = environment.number("WEB_THREADS", 4)
+
+# Load Django once, before forking: a bad setting (no SECRET_KEY, say) stops the server with one
+# clear message instead of workers failing to boot one after another.
+preload_app = True
+
+# Several servers may share a machine (docs/hosting.md); they would fight over one control socket
+# in the home folder, and nothing here drives Gunicorn through it.
+control_socket_disable = True
+
+
+def when_ready(server) -> None:
+    """Tell the person at the keyboard which address to open, once the server really listens."""
+    for listening in server.cfg.bind:
+        host, _, bound_port = listening.rpartition(":")
+        if host in {"0.0.0.0", "::", "[::]"}:
+            address = environment.lan_address() or "127.0.0.1"
+            print(f"Open http://{address}:{bound_port}/ on the phones around the table.", flush=True)
+        elif host:
+            print(f"Open http://{host}:{bound_port}/ in a browser on this machine.", flush=True)
