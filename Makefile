@@ -3,8 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
-# `make run LAN=1` serves the phones on the local network too.
+# `make run LAN=1` serves the phones on the local network too. Only the server is told, so that
+# the setup steps (migrate, collectstatic) need no SECRET_KEY.
 LAN ?= 0
+unexport LAN
 
 .PHONY: setup static run dev test lint format bench load messages compilemessages browser clean
 

@@ -391,8 +391,8 @@ def one_round(server: ProductionServer, seed: int, pause: float, args: argparse.
     latencies = sorted(ms for table in tables for ms in table.latencies_ms)
     return {
         "games": len(tables),
-        "workers": server.env.get("WEB_CONCURRENCY", f"{os.cpu_count()} (one per core)"),
-        "threads": server.env.get("WEB_THREADS", "4"),
+        "workers": server.env.get("WEB_CONCURRENCY", f"{2 * (os.cpu_count() or 1)} (two per core)"),
+        "threads": server.env.get("WEB_THREADS", "2"),
         "placements": len(latencies),
         "seconds": round(elapsed, 2),
         "placements_per_second": round(len(latencies) / elapsed, 1) if elapsed else 0.0,
@@ -473,8 +473,8 @@ def main() -> int:
         default=[0.0, 0.5],
         help="one round of games per value: seconds each client waits between moves (0,0.5)",
     )
-    parser.add_argument("--workers", type=int, help="server processes (default: one per core)")
-    parser.add_argument("--threads", type=int, help="threads per server process (default 4)")
+    parser.add_argument("--workers", type=int, help="server processes (default: two per core)")
+    parser.add_argument("--threads", type=int, help="threads per server process (default 2)")
     parser.add_argument(
         "--postgres", help="postgres://… to load (default: DATABASE_URL, else a throw-away cluster)"
     )

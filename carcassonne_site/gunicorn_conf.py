@@ -1,7 +1,7 @@
 """Gunicorn's settings for ``make run``: ``gunicorn -c python:carcassonne_site.gunicorn_conf``.
 
 Read from the environment like the Django settings: ``PORT`` (8000), ``LAN=1`` to listen on every
-interface, ``WEB_CONCURRENCY`` processes (one per core) of ``WEB_THREADS`` threads (4) each.
+interface, ``WEB_CONCURRENCY`` processes (two per core) of ``WEB_THREADS`` threads (2) each.
 Command-line options given to gunicorn override these.
 """
 
@@ -15,12 +15,13 @@ port = environment.number("PORT", 8000)
 lan = environment.flag("LAN")
 bind = [f"0.0.0.0:{port}"] if lan else [f"127.0.0.1:{port}"]
 
-# The engine is pure Python and replays a game on every request, so requests are CPU-bound:
-# one process per core does the work, and a few threads per process cover database waits
-# and slow phones without tying up a whole process.
-workers = environment.number("WEB_CONCURRENCY", os.cpu_count() or 2)
+# A request is mostly Python computing the board, with short waits on the database between:
+# two processes per core keep the cores busy through those waits, and a second thread in each
+# lets a request that waits on a slow phone leave the process to the other. More threads only
+# fight over the interpreter lock (`make load` measures it).
+workers = environment.number("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1))
 worker_class = "gthread"
-threads = environment.number("WEB_THREADS", 4)
+threads = environment.number("WEB_THREADS", 2)
 
 # Load Django once, before forking: a bad setting (no SECRET_KEY, say) stops the server with one
 # clear message instead of workers failing to boot one after another.
