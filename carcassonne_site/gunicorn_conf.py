@@ -35,6 +35,8 @@ control_socket_disable = True
 def when_ready(server) -> None:
     """Tell the person at the keyboard which address to open, once the server really listens."""
     for listening in server.cfg.bind:
+        if listening.startswith(("unix:", "fd://")):
+            continue  # behind a proxy, which has its own address
         host, _, bound_port = listening.rpartition(":")
         if host in {"0.0.0.0", "::", "[::]"}:
             address = environment.lan_address() or "127.0.0.1"
