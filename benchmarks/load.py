@@ -5,11 +5,11 @@ throw-away SQLite file and then on PostgreSQL: the database that ``--postgres`` 
 ``postgres://`` ``DATABASE_URL`` names, or else a throw-away cluster of the local PostgreSQL
 binaries, if there are any. Twenty clients, each a kept-alive connection like a phone's, start a
 game through the new-game form and lay the tiles of a random legal game
-(``scorer.engine.simulate.random_game``) one ``POST /en/play/<code>/move`` after another, as fast as
-the server answers, then again with pauses between moves (``--pauses``), as players make. Each move sends the
-``expected`` value and the CSRF token read from the page the server returned last, never computed
-here. Reports placements per second and the p50/p95 latency of one placement, then checks that
-every game holds all its tiles.
+(``scorer.engine.simulate.random_game``), one ``POST /en/play/<code>/move`` after another: first as
+fast as the server answers, then with pauses between moves (``--pauses``), as players make them.
+Each move sends the ``expected`` value and the CSRF token read from the page the server returned
+last, never computed here. Reports placements per second and the p50/p95 latency of a placement,
+then checks that every game holds all its tiles.
 
 All traffic goes to 127.0.0.1, and every loop is bounded by the games' tiles.
 """
@@ -290,7 +290,7 @@ def throwaway_cluster(bindir: Path) -> Iterator[str]:
 
     try:
         run(bindir / "initdb", "-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8")
-        options = f"-c listen_addresses=127.0.0.1 -p {port} -k {folder} -c fsync=on"
+        options = f"-c listen_addresses=127.0.0.1 -p {port} -k {folder}"
         run(bindir / "pg_ctl", "-D", data, "-l", folder / "log", "-o", options, "-w", "start")
         try:
             run(bindir / "createdb", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "carcassonne")
