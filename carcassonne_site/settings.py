@@ -102,9 +102,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {
         "timeout": 20,
         "transaction_mode": "IMMEDIATE",
-        # Readers never wait for a writer, and a commit needs no fsync while other phones wait
-        # for the lock; a power cut may lose the last moves entered, never the file.
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         **DATABASES["default"].get("OPTIONS", {}),
     }
     # A file, not memory, so that tests of two phones writing at once see real locking.
