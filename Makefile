@@ -2,8 +2,13 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+PORT ?= 8000
+# `make run LAN=1` serves the phones on the local network too. Only the server is told, so that
+# the setup steps (migrate, collectstatic) need no SECRET_KEY.
+LAN ?= 0
+unexport LAN
 
-.PHONY: setup run test lint format bench messages compilemessages browser clean
+.PHONY: setup static run dev test lint format bench load messages compilemessages browser clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -16,8 +21,19 @@ $(VENV)/.installed: $(BIN)/python requirements.txt requirements-dev.txt
 setup: $(VENV)/.installed compilemessages
 	$(BIN)/python manage.py migrate --noinput -v 0
 
-run: setup
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+# Static files gathered into staticfiles/, gzipped and named by a hash of their content.
+static: $(VENV)/.installed
+	HASHED_STATIC=1 $(BIN)/python manage.py collectstatic --noinput --clear -v 0
+
+# The production server (Gunicorn, DEBUG off). Without a SECRET_KEY of yours, each run makes up
+# a fresh one: the site keeps nothing signed (no logins, no sessions) that must outlive a restart.
+run: setup static
+	@SECRET_KEY="$${SECRET_KEY:-$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))')}" \
+	  HASHED_STATIC=1 LAN=$(LAN) PORT=$(PORT) $(BIN)/gunicorn -c python:carcassonne_site.gunicorn_conf
+
+# Django's development server: DEBUG on, reloads on every change, static files from the sources.
+dev: setup
+	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 # Debian's Chromium for the browser tests and Noto fonts for rendered text (needs root).
 browser:
@@ -38,6 +54,10 @@ format: $(VENV)/.installed
 bench: setup
 	$(BIN)/python -m benchmarks.engine
 	$(BIN)/python -m benchmarks.requests
+
+# 20 games entered at once against the production server, on SQLite and then PostgreSQL.
+load: setup static
+	$(BIN)/python -m benchmarks.load
 
 messages: $(VENV)/.installed
 	$(BIN)/python manage.py makemessages -l en -l zh_Hant -l zh_Hans -l fa --no-obsolete --no-location -i ".venv/*"

@@ -1,21 +1,48 @@
-"""Settings for the Carcassonne rules tutor and scoring assistant.
+"""Settings for the Carcassonne rules tutor and scoring assistant, read from the environment.
 
-Defaults suit a laptop: SQLite, DEBUG on. Production sets ``DJANGO_SECRET_KEY``,
-``DJANGO_DEBUG=0`` and ``DJANGO_ALLOWED_HOSTS``; ``DATABASE_URL``-style PostgreSQL settings come
-from ``POSTGRES_DB`` and friends when set.
+With nothing set, the site runs for this machine alone: SQLite in ``db.sqlite3``, DEBUG off,
+static files served from the source folders. The variables (README, "Settings"):
+
+- ``DEBUG=1``: Django's debug pages (``make dev``). Never on a server others can reach.
+- ``SECRET_KEY``: required as soon as the site answers to any name but this machine's own.
+- ``ALLOWED_HOSTS``: comma-separated host names (default ``127.0.0.1,localhost,[::1]``).
+- ``LAN=1``: also answer to this machine's address on the local network (``make run LAN=1``).
+- ``DATABASE_URL``: ``postgres://user:password@host:5432/name`` or ``sqlite:////path/file``.
+- ``HTTPS=1``: behind an HTTPS reverse proxy: redirects, HSTS, secure cookies, trusted origins.
+- ``HASHED_STATIC=1``: serve what ``collectstatic`` gathered, compressed, under hashed names.
+- ``STATIC_ROOT``: where ``collectstatic`` puts them (default ``staticfiles/`` here).
 """
 
 import os
 import warnings
 from pathlib import Path
 
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+from carcassonne_site import environment
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-not-secret-carcassonne")
-DEBUG = os.environ.get("DJANGO_DEBUG", "1") == "1"
-ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
+DEBUG = environment.flag("DEBUG")
+
+ALLOWED_HOSTS = environment.words("ALLOWED_HOSTS", environment.LOCAL_HOSTS)
+if environment.flag("LAN"):
+    ALLOWED_HOSTS += [host for host in environment.lan_hosts() if host not in ALLOWED_HOSTS]
+
+SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if not SECRET_KEY:
+    if not environment.only_local(ALLOWED_HOSTS):
+        raise ImproperlyConfigured(
+            "SECRET_KEY is not set, and the site would answer to "
+            f"{', '.join(h for h in ALLOWED_HOSTS if h not in environment.LOCAL_HOSTS)}. "
+            "Set SECRET_KEY to a long random string and keep it secret, for example the output of: "
+            "python3 -c 'import secrets; print(secrets.token_urlsafe(50))'"
+        )
+    # The site answers only to this machine's own names, so this key never guards a site that
+    # others browse to; the site signs nothing that outlives a request anyway (no logins, no sessions).
+    SECRET_KEY = "local-only-not-secret-carcassonne"
 
 INSTALLED_APPS = [
     "django.contrib.contenttypes",
@@ -29,10 +56,12 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files leave here, before GZip: whitenoise sends its own precompressed copies, and
+    # GZip would otherwise squeeze pictures and fonts a second time for nothing.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     # Phones beside the table are often on slow data: board pages shrink about six times.
     # Django's GZip middleware pads its output against BREACH, and CSRF tokens are masked.
     "django.middleware.gzip.GZipMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -60,27 +89,23 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "carcassonne_site.wsgi.application"
 
-if os.environ.get("POSTGRES_DB"):
-    DATABASES = {
-        "default": {
-            "ENGINE": "django.db.backends.postgresql",
-            "NAME": os.environ["POSTGRES_DB"],
-            "USER": os.environ.get("POSTGRES_USER", ""),
-            "PASSWORD": os.environ.get("POSTGRES_PASSWORD", ""),
-            "HOST": os.environ.get("POSTGRES_HOST", ""),
-            "PORT": os.environ.get("POSTGRES_PORT", ""),
-        }
+DATABASES = {
+    "default": dj_database_url.parse(
+        os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        # Each server thread keeps its PostgreSQL connection instead of opening one per request.
+        conn_max_age=600,
+        conn_health_checks=True,
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # opening an SQLite file costs nothing
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        **DATABASES["default"].get("OPTIONS", {}),
     }
-else:
-    DATABASES = {
-        "default": {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": BASE_DIR / "db.sqlite3",
-            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
-            # A file, not memory, so that tests of two phones writing at once see real locking.
-            "TEST": {"NAME": BASE_DIR / "test-db.sqlite3"},
-        }
-    }
+    # A file, not memory, so that tests of two phones writing at once see real locking.
+    DATABASES["default"]["TEST"] = {"NAME": BASE_DIR / "test-db.sqlite3"}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -98,14 +123,61 @@ TIME_ZONE = "UTC"
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
+
+HASHED_STATIC = environment.flag("HASHED_STATIC")
+if HASHED_STATIC:
+    # What `collectstatic` gathered: gzipped, and named by content so browsers keep them for ever.
+    STATICFILES_BACKEND = "whitenoise.storage.CompressedManifestStaticFilesStorage"
+else:
+    # Development and tests read the source folders, so there is nothing to collect first.
+    STATICFILES_BACKEND = "django.contrib.staticfiles.storage.StaticFilesStorage"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": STATICFILES_BACKEND},
+}
+WHITENOISE_USE_FINDERS = not HASHED_STATIC
+warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
 
 # The JSON API and the board-file import refuse bodies above this size.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
 BOARD_FILE_MAX_BYTES = 256 * 1024
 
-# Serve static files straight from the app and project folders; `collectstatic` is for production.
-WHITENOISE_USE_FINDERS = True
-warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
+# Sent on every response, whatever the deployment.
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+
+HTTPS = environment.flag("HTTPS")
+if HTTPS:
+    # Behind a reverse proxy that ends TLS and says so in X-Forwarded-Proto (docs/hosting.md).
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SECURE_HSTS_SECONDS = environment.number("HSTS_SECONDS", 365 * 24 * 3600)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    CSRF_TRUSTED_ORIGINS = environment.words(
+        "CSRF_TRUSTED_ORIGINS",
+        tuple(
+            f"https://*{host}" if host.startswith(".") else f"https://{host}"
+            for host in ALLOWED_HOSTS
+            if host != "*" and host not in environment.LOCAL_HOSTS
+        ),
+    )
+    SILENCED_SYSTEM_CHECKS = [
+        # HSTS preload asks browser makers to hard-code HTTPS for the whole registered domain, which
+        # only that domain's owner can decide and which takes months to undo; a club hosting on a
+        # subdomain must not promise it by default, so the header never carries "preload".
+        "security.W021",
+    ]
+
+# Django prints a failed request only under DEBUG; a server's errors (5xx, a refused Host) belong
+# in its log whatever DEBUG says. Refused moves and missing pages are the players' business.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"stderr": {"class": "logging.StreamHandler"}},
+    "loggers": {"django": {"handlers": ["stderr"], "level": "ERROR", "propagate": False}},
+}
 
 SITE_NAME = _("Carcassonne tutor and scorer")

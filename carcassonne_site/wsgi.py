@@ -1,3 +1,5 @@
+"""The WSGI application that Gunicorn serves (``carcassonne_site/gunicorn_conf.py``, ``make run``)."""
+
 import os
 
 from django.core.wsgi import get_wsgi_application

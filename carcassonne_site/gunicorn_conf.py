@@ -1,0 +1,45 @@
+"""Gunicorn's settings for ``make run``: ``gunicorn -c python:carcassonne_site.gunicorn_conf``.
+
+Read from the environment like the Django settings: ``PORT`` (8000), ``LAN=1`` to listen on every
+interface, ``WEB_CONCURRENCY`` processes (two per core) of ``WEB_THREADS`` threads (2) each.
+Command-line options given to gunicorn override these.
+"""
+
+import os
+
+from carcassonne_site import environment
+
+wsgi_app = "carcassonne_site.wsgi:application"
+
+port = environment.number("PORT", 8000)
+lan = environment.flag("LAN")
+bind = [f"0.0.0.0:{port}"] if lan else [f"127.0.0.1:{port}"]
+
+# A request is mostly Python computing the board, with short waits on the database between:
+# two processes per core keep the cores busy through those waits, and a second thread in each
+# lets a request that waits on a slow phone leave the process to the other. More threads only
+# fight over the interpreter lock (`make load` measures it).
+workers = environment.number("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1))
+worker_class = "gthread"
+threads = environment.number("WEB_THREADS", 2)
+
+# Load Django once, before forking: a bad setting (no SECRET_KEY, say) stops the server with one
+# clear message instead of workers failing to boot one after another.
+preload_app = True
+
+# Several servers may share a machine (docs/hosting.md); they would fight over one control socket
+# in the home folder, and nothing here drives Gunicorn through it.
+control_socket_disable = True
+
+
+def when_ready(server) -> None:
+    """Tell the person at the keyboard which address to open, once the server really listens."""
+    for listening in server.cfg.bind:
+        if listening.startswith(("unix:", "fd://")):
+            continue  # behind a proxy, which has its own address
+        host, _, bound_port = listening.rpartition(":")
+        if host in {"0.0.0.0", "::", "[::]"}:
+            address = environment.lan_address() or "127.0.0.1"
+            print(f"Open http://{address}:{bound_port}/ on the phones around the table.", flush=True)
+        elif host:
+            print(f"Open http://{host}:{bound_port}/ in a browser on this machine.", flush=True)
