@@ -17,16 +17,16 @@ from scorer.engine.scoring import (
 from scorer.messages import good_name
 
 
-def role_count(kind: FeatureKind, count: int) -> str:
+def role_count(kind: FeatureKind, count: int, *, abbots: bool = False) -> str:
     n = d(count)
+    if abbots or kind is FeatureKind.GARDEN:
+        return ngettext("{n} abbot", "{n} abbots", count).format(n=n)
     if kind is FeatureKind.ROAD:
         return ngettext("{n} thief", "{n} thieves", count).format(n=n)
     if kind is FeatureKind.CITY:
         return ngettext("{n} knight", "{n} knights", count).format(n=n)
     if kind is FeatureKind.CLOISTER:
         return ngettext("{n} monk", "{n} monks", count).format(n=n)
-    if kind is FeatureKind.GARDEN:
-        return ngettext("{n} abbot", "{n} abbots", count).format(n=n)
     return ngettext("{n} farmer", "{n} farmers", count).format(n=n)
 
 
@@ -113,8 +113,11 @@ def who(event: ScoreEvent, names: list[str]) -> str:
         return ""
     if event.feature is None:
         return _(", ").join(_("{player} {count}").format(player=names[p], count=d(n)) for p, n in counts)
+    abbots = bool(event.meeple_spots) and all(s.kind is FigureKind.ABBOT for s in event.meeple_spots)
     parts = [
-        _("{player} has {meeples}").format(player=names[p], meeples=role_count(event.feature, n))
+        _("{player} has {meeples}").format(
+            player=names[p], meeples=role_count(event.feature, n, abbots=abbots)
+        )
         if i == 0
         # Translators: a further player in a list like "Wei has 2 knights, Mina 1": the name, then the count.
         else _("{player} {count}").format(player=names[p], count=d(n))

@@ -145,7 +145,9 @@ def test_a_game_entered_by_hand(live_server, page: Page, console_errors):
 
     # The start tile, chosen from the palette and laid on the centre square.
     page.locator('a.palette-tile[data-tile="D"]').click()
-    page.locator('.cell.open[data-x="0"][data-y="0"]').click()
+    # Wait for the swap: a click on the old board would be lost with it.
+    expect(page.locator('a.palette-tile[data-tile="D"][aria-current]')).to_be_visible()
+    page.locator('.cell.open.legal[data-x="0"][data-y="0"]').click()
     page.locator(".preview-controls .option").first.click()
     wait_for_moves(page, 1)
 

@@ -105,7 +105,8 @@ def test_a_six_player_game_with_inns_and_cathedrals(live_server, page: Page, con
 
     # The start tile, then the cathedral with the first player's big meeple on it.
     page.locator('a.palette-tile[data-tile="D"]').click()
-    page.locator('.cell.open[data-x="0"][data-y="0"]').click()
+    expect(page.locator('a.palette-tile[data-tile="D"][aria-current]')).to_be_visible()
+    page.locator('.cell.open.legal[data-x="0"][data-y="0"]').click()
     page.locator(".preview-controls .option").first.click()
     wait_for_moves(page, 1)
     lay_square_first(page, Placement("ic-cathedral", 0, -1, 0))
