@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from carcassonne_site.languages import localize_digits as d
+from scorer.css import DELAYS
 from scorer.engine import Extent, FeatureKind, Game, ScoreEvent, Spot, Square
 from scorer.engine.board import Board
 from scorer.messages import figure_on, tile_name
@@ -24,8 +25,8 @@ from scorer.players import Look
 class FigureMark:
     """A figure standing on a tile, drawn at its feature's anchor."""
 
-    left: float
-    top: float
+    left: int
+    top: int
     player: int
     color: str
     mark: str
@@ -52,8 +53,8 @@ class Glow:
 class Rising:
     """Points rising from where a winner's figure stood."""
 
-    left: float
-    top: float
+    left: int
+    top: int
     text: str
     color: str
     delay: int = 0
@@ -104,8 +105,9 @@ class Grid:
     preview: PreviewCell | None = None
 
 
-def percent(value: float) -> float:
-    return round(value * 100, 1)
+def percent(value: float) -> int:
+    """A position on a tile in whole percent (``board-positions.css`` has a class for each)."""
+    return max(0, min(100, round(value * 100)))
 
 
 def scoring_marks(
@@ -128,7 +130,7 @@ def scoring_marks(
             left, top = board.tiles[square].orientation.anchors[feature]
             text = "+" + d(event.points)
             risings.setdefault(square, []).append(
-                Rising(percent(left), percent(top), text, looks[winner].color, number)
+                Rising(percent(left), percent(top), text, looks[winner].color, min(number, DELAYS - 1))
             )
     return glows, risings
 

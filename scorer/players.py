@@ -1,6 +1,6 @@
 """How players look, the same everywhere: their colours, the pattern each colour carries, the mark on
 their figures. The HTML board (through ``static/css/players.css``, written from here by
-``manage.py players_css``), the Pillow pictures and the tutor all read these values.
+``manage.py css``), the Pillow pictures and the tutor all read these values.
 
 Colour is never the only cue: every colour has its own pattern and every figure its player's mark.
 """
@@ -98,7 +98,7 @@ def looks_of(players: Sequence[Player]) -> list[Look]:
 def players_css() -> str:
     """The stylesheet of the players' colours and patterns (``static/css/players.css``)."""
     lines = [
-        "/* Written by `manage.py players_css` from scorer/players.py: edit that, not this. */",
+        "/* Written by `manage.py css` from scorer/players.py: edit that, not this. */",
         ":root {",
         *(f"  --player-{name}: {hex_of(rgb)};" for name, rgb in PLAYER_COLOURS.items()),
         "}",

@@ -4,6 +4,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 FIXTURES = Path(__file__).parent / "fixtures"
 CHROMIUM = "/usr/bin/chromium"
@@ -20,6 +21,9 @@ CHROMIUM_FLAGS = [
 
 # Playwright's sync API runs an event loop; Django's live server tests need this to talk to the DB.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+# A loaded CI machine runs two browsers and two live servers at once: give a swap time to arrive.
+expect.set_options(timeout=15_000)
 
 
 @pytest.fixture(scope="session")

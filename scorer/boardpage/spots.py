@@ -33,8 +33,8 @@ class Chip:
 class SpotButton:
     kind: str
     place: str
-    left: float
-    top: float
+    left: int
+    top: int
     lying: bool
     label: str
 

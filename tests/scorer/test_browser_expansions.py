@@ -29,14 +29,19 @@ def lay_square_first(page: Page, placement: Placement) -> int:
     return rotation
 
 
+def pick_player(page: Page, player: int) -> None:
+    chips = ".meeple-chooser .chips:not(.figure-kinds) a.chip"
+    page.locator(chips).nth(player).click()
+    expect(page.locator(chips).nth(player)).to_have_attribute("aria-current", "true")
+
+
 def choose_figure(page: Page, placement: Placement, rotation: int, default_player: int) -> int:
     """Pick the player and the figure if they are not the defaults, then the dot: its actions."""
     actions = 0
-    chooser = page.locator(".meeple-chooser")
     if placement.recall is not None:
         recall = placement.recall
         if default_player != recall.player:
-            chooser.locator(".chips a.chip").nth(recall.player).click()
+            pick_player(page, recall.player)
             actions += 1
         page.locator(
             f'.recalls form:has(input[name="recall_x"][value="{recall.x}"])'

@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_stylesheet_is_written_from_the_python_colours():
-    # Edit scorer/players.py, then run `manage.py players_css`.
+    # Edit scorer/players.py, then run `manage.py css`.
     assert (ROOT / "static" / "css" / "players.css").read_text(encoding="utf-8") == players_css()
 
 

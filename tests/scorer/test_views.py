@@ -93,7 +93,7 @@ def test_board_page_is_a_full_page_and_a_partial_with_htmx(client, saved):
 def test_choosing_a_tile_highlights_its_legal_squares(client, saved):
     body = client.get(url(saved) + "?tile=E", **HX).content.decode()
     # E fits above the start tile's city and below its field, never beside its road.
-    legal = re.findall(r'cell open legal[^"]*" style="[^"]*" data-x="(-?\d+)" data-y="(-?\d+)"', body)
+    legal = re.findall(r'class="cell open [^"]*legal[^"]*" data-x="(-?\d+)" data-y="(-?\d+)"', body)
     assert sorted(legal) == [("0", "-1"), ("0", "1")]
     assert body.count('class="cell open') == 4
 
@@ -130,7 +130,7 @@ def test_a_meeple_that_closes_a_city_scores_and_comes_back(client, saved):
     # The city lights up on both its tiles and Mina's 4 points rise from where her knight stood.
     body = response.content.decode()
     assert body.count('class="glow') == 2
-    assert re.search(r'class="points-float c-red"[^>]*>\+4<', body)
+    assert re.search(r'class="points-float c-red [^"]*"[^>]*>\+4<', body)
 
 
 @pytest.mark.parametrize(
