@@ -37,7 +37,7 @@ CHAPTERS: tuple[str, ...] = (
     "glossary",
 )
 
-MARKER = re.compile(r"^\[\[(example|quiz) ([a-z0-9-]+)\]\]$", re.MULTILINE)
+MARKER = re.compile(r"^\[\[(example|quiz|practice) ([a-z0-9-]+)\]\]$", re.MULTILINE)
 
 
 @dataclass(frozen=True)
