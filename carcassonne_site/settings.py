@@ -7,6 +7,10 @@ static files served from the source folders. The variables (README, "Settings"):
 - ``SECRET_KEY``: required as soon as the site answers to any name but this machine's own.
 - ``ALLOWED_HOSTS``: comma-separated host names (default ``127.0.0.1,localhost,[::1]``).
 - ``LAN=1``: also answer to this machine's address on the local network (``make run LAN=1``).
+- ``SITE_URL``: the address players reach the site at, for the links and QR codes it hands out.
+- ``CLIENT_IP_HEADER``: behind a reverse proxy, the header holding the client's address
+  (``HTTP_X_REAL_IP``), which the rate limits count by; ``RATE_LIMIT_CREATE``, ``RATE_LIMIT_API``
+  their rates (``30/m``, ``60/m``); ``RATE_LIMITS=0`` turns them off.
 - ``DATABASE_URL``: ``postgres://user:password@host:5432/name`` or ``sqlite:////path/file``.
 - ``HTTPS=1``: behind an HTTPS reverse proxy: redirects, HSTS, secure cookies, trusted origins.
 - ``HASHED_STATIC=1``: serve what ``collectstatic`` gathered, compressed, under hashed names.
@@ -28,7 +32,11 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 DEBUG = environment.flag("DEBUG")
 
 ALLOWED_HOSTS = environment.words("ALLOWED_HOSTS", environment.LOCAL_HOSTS)
-if environment.flag("LAN"):
+LAN = environment.flag("LAN")
+# The address phones use to reach the site, for the links and QR codes the board page hands out
+# (say https://carcassonne.example.org); unset, the address the page was opened at.
+SITE_URL = os.environ.get("SITE_URL", "")
+if LAN:
     ALLOWED_HOSTS += [host for host in environment.lan_hosts() if host not in ALLOWED_HOSTS]
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
@@ -68,6 +76,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "django_ratelimit.middleware.RatelimitMiddleware",
 ]
 
 ROOT_URLCONF = "carcassonne_site.urls"
@@ -141,8 +150,28 @@ WHITENOISE_USE_FINDERS = not HASHED_STATIC
 warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
 
 # The JSON API and the board-file import refuse bodies above this size.
-DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
+# A pasted board up to 16 times the board limit still reaches the form, which then refuses it in
+# the reader's language and keeps the text; beyond that Django refuses the request (error_pages).
+DATA_UPLOAD_MAX_MEMORY_SIZE = 4 * 1024 * 1024
 BOARD_FILE_MAX_BYTES = 256 * 1024
+CSRF_FAILURE_VIEW = "carcassonne_site.error_pages.csrf_failure"
+
+# Counters of the rate limits (carcassonne_site.limits) live in the database, so every server
+# process counts the same requests (docs/hosting.md); `migrate` creates their table.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "limits": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "rate_limits"},
+}
+RATELIMIT_USE_CACHE = "limits"
+RATELIMIT_VIEW = "carcassonne_site.error_pages.rate_limited"
+RATELIMIT_ENABLE = environment.flag("RATE_LIMITS", True)
+# Behind a reverse proxy every request comes from the proxy: name the header it puts the
+# client's address in (e.g. HTTP_X_REAL_IP), or one address's limit would cover the world.
+CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
+RATE_LIMITS = {
+    "create": os.environ.get("RATE_LIMIT_CREATE") or "30/m",
+    "api": os.environ.get("RATE_LIMIT_API") or "60/m",
+}
 
 # Sent on every response, whatever the deployment.
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -163,6 +192,13 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
+SILENCED_SYSTEM_CHECKS = [
+    # The database cache adds to a counter by reading and writing it, so two requests at the same
+    # instant may count once: a limit a shade loose, never a request wrongly refused. A shared
+    # memcached or Redis would be exact, but a second server to run is too much for a game night.
+    "django_ratelimit.E003",
+]
+
 HTTPS = environment.flag("HTTPS")
 if HTTPS:
     # Behind a reverse proxy that ends TLS and says so in X-Forwarded-Proto (docs/hosting.md).
@@ -180,7 +216,7 @@ if HTTPS:
             if host != "*" and host not in environment.LOCAL_HOSTS
         ),
     )
-    SILENCED_SYSTEM_CHECKS = [
+    SILENCED_SYSTEM_CHECKS += [
         # HSTS preload asks browser makers to hard-code HTTPS for the whole registered domain, which
         # only that domain's owner can decide and which takes months to undo; a club hosting on a
         # subdomain must not promise it by default, so the header never carries "preload".

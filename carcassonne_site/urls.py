@@ -14,3 +14,5 @@ urlpatterns += i18n_patterns(
     path("", include("tutorial.urls")),
     prefix_default_language=True,
 )
+
+handler400 = "carcassonne_site.error_pages.bad_request"

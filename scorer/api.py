@@ -7,15 +7,21 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+from carcassonne_site.limits import API, limited
+from carcassonne_site.numbers import parse_int
 from scorer.board_files import decode_board
 from scorer.engine import BoardError, report_to_dict, score_board
 
 
 @csrf_exempt
 @require_POST
+@limited(API, block=False)
 def score(request: HttpRequest) -> JsonResponse:
-    length = request.headers.get("Content-Length", "0")
-    if not length.isdigit() or int(length) > settings.BOARD_FILE_MAX_BYTES:
+    if request.limited:
+        message = "Too many requests from this address; wait a minute and try again."
+        return JsonResponse({"error": {"rule": "rate_limited", "message": message}}, status=429)
+    length = parse_int(request.headers.get("Content-Length", "0"), 0, settings.BOARD_FILE_MAX_BYTES)
+    if length is None:
         return JsonResponse(
             {"error": {"rule": "too_large", "message": "The board file is too large."}}, status=413
         )

@@ -88,6 +88,7 @@ class NewGameForm(forms.Form):
                 error_messages={
                     "required": _("Give at least two players a name."),
                     "max_length": _("A name can be at most 40 characters long."),
+                    "null_characters_not_allowed": NAME_PROBLEMS["holds a control character"],
                 },
             )
             self.fields[f"color_{i}"] = forms.ChoiceField(
@@ -123,6 +124,8 @@ class NewGameForm(forms.Form):
             for i in range(MAX_PLAYERS)
             if data.get(f"name_{i}")
         ]
+        if any(f"name_{i}" in self.errors for i in range(MAX_PLAYERS)):
+            return data  # the name's own message says what is wrong; counting would mislead
         if len(players) < 2:
             raise forms.ValidationError(_("Give at least two players a name."))
         most = max_players(Expansion(e) for e in data.get("expansions", []))

@@ -188,18 +188,26 @@ def _sentence(error: CarcassonneError) -> str:
         limit=localize_digits(facts.get("limit", "")),
         min=localize_digits(2),
         max=localize_digits(facts.get("most", 5)),
-        detail=_detail(facts.get("detail", "")),
+        detail=_detail(facts.get("detail", ""), facts),
     )
 
 
-def _detail(detail: str) -> str:
+def _detail(detail: str, facts: dict) -> str:
     """The reason a file could not be read at all; the engine's words are English, so only what a
     reader can act on is said in their language."""
     if "UTF-8" in detail:
         return _("it is not UTF-8 text")
     if "larger than" in detail:
-        return _("it is larger than the size limit")
-    if "JSON" in detail or "nested" in detail or "allowed" in detail:
+        return _("it is larger than {limit} kB, the most the site accepts").format(
+            limit=localize_digits(facts.get("limit_kb", ""))
+        )
+    if "line" in facts and "column" in facts:
+        return _("it is not valid JSON (the first mistake is on line {line}, at character {column})").format(
+            line=localize_digits(facts["line"]), column=localize_digits(facts["column"])
+        )
+    if "nested" in detail:
+        return _("its lists and objects are nested too deeply")
+    if "JSON" in detail or "allowed" in detail:
         return _("it is not valid JSON")
     return _("it must be a JSON object with format, players and placements")
 

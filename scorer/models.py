@@ -20,8 +20,18 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(10))
 
 
+def state_token(digest: str, finished: bool) -> str:
+    return f"{digest}-{'end' if finished else 'on'}"
+
+
 class SavedGame(models.Model):
     code = models.CharField(max_length=16, unique=True, default=new_code, editable=False)
+    """The game's secret: its link lets a phone change the game."""
+    watch_code = models.CharField(max_length=16, unique=True, default=new_code, editable=False)
+    """The read-only link: spectators and a screen on the table follow the game but change nothing."""
+    digest = models.CharField(max_length=40, blank=True, default="", editable=False)
+    """A fingerprint of the move list, kept with every write, so a phone can ask cheaply whether
+    the game moved on (services.digest_of)."""
     players = models.JSONField(help_text='[{"name": ..., "color": ...}, ...] in turn order')
     small_city = models.PositiveSmallIntegerField(default=4)
     farmers = models.CharField(max_length=3, default="3rd")
@@ -38,6 +48,12 @@ class SavedGame(models.Model):
 
     def __str__(self) -> str:
         return self.code
+
+    @property
+    def state(self) -> str:
+        """What a phone compares to know whether to fetch the board again: any move, figure,
+        undo, or ending and reopening changes it."""
+        return state_token(self.digest, self.finished)
 
 
 class Move(models.Model):

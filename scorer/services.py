@@ -32,7 +32,7 @@ from scorer.engine import (
     build_game,
     write_board,
 )
-from scorer.models import Move, SavedGame
+from scorer.models import Move, SavedGame, state_token
 
 
 class StaleMoveError(Exception):
@@ -73,6 +73,7 @@ def digest_of(placements: Iterable[Placement]) -> str:
 def create_game(settings: GameSettings) -> SavedGame:
     final = settings.mode == "final"
     return SavedGame.objects.create(
+        digest=digest_of(()),
         players=[{"name": name, "color": color} for name, color in settings.players],
         small_city=settings.small_city,
         farmers=settings.farmers,
@@ -112,9 +113,10 @@ def load_game(saved: SavedGame, moves: Sequence[Move] | None = None, rules: Rule
     return game
 
 
-def load(code: str) -> Loaded:
-    """The saved game called ``code`` with its engine game; raises ``SavedGame.DoesNotExist``."""
-    saved = SavedGame.objects.get(code=code)
+def load(code: str, *, watching: bool = False) -> Loaded:
+    """The saved game called ``code`` (its watching code, if ``watching``) with its engine game;
+    raises ``SavedGame.DoesNotExist``."""
+    saved = SavedGame.objects.get(**{"watch_code" if watching else "code": code})
     moves = list(saved.moves.all())
     return Loaded(saved, moves, load_game(saved, moves))
 
@@ -145,8 +147,9 @@ def add_move(code: str, placement: Placement, *, expected: str) -> Loaded:
                 move.save()
         except IntegrityError:
             raise StaleMoveError from None
-        saved.save(update_fields=["updated"])
-    return Loaded(saved, [*moves, move], game)
+        moves.append(move)
+        _saved(saved, moves)
+    return Loaded(saved, moves, game)
 
 
 def set_figure(
@@ -180,7 +183,7 @@ def set_figure(
         for later in moves[number + 1 :]:
             game.push(later.placement)
         changed.save()
-        saved.save(update_fields=["updated"])
+        _saved(saved, moves)
     return Loaded(saved, moves, game)
 
 
@@ -192,7 +195,7 @@ def undo(code: str, *, expected: str) -> Loaded:
             raise _nothing()
         moves.pop().delete()
         saved.finished = False
-        saved.save(update_fields=["updated", "finished"])
+        _saved(saved, moves)
         return Loaded(saved, moves, load_game(saved, moves))
 
 
@@ -201,8 +204,26 @@ def finish(code: str, finished: bool, *, expected: str) -> Loaded:
     with transaction.atomic():
         saved, moves = _locked(code, expected)
         saved.finished = finished
-        saved.save(update_fields=["updated", "finished"])
+        _saved(saved, moves)
         return Loaded(saved, moves, load_game(saved, moves))
+
+
+def _saved(saved: SavedGame, moves: Sequence[Move]) -> None:
+    """Write the game's row after a change to it: its digest and finished flag go with every write."""
+    saved.digest = digest_of(m.placement for m in moves)
+    saved.save(update_fields=["updated", "finished", "digest"])
+
+
+def state_of(code: str, *, watching: bool = False) -> str:
+    """The game's :attr:`SavedGame.state` alone, read without its moves; raises ``DoesNotExist``."""
+    key = "watch_code" if watching else "code"
+    digest, finished = SavedGame.objects.values_list("digest", "finished").get(**{key: code})
+    return state_token(digest, finished)
+
+
+def move_count(code: str, *, watching: bool = False) -> int:
+    key = "game__watch_code" if watching else "game__code"
+    return Move.objects.filter(**{key: code}).count()
 
 
 def _nothing() -> IllegalPlacementError:
@@ -216,6 +237,7 @@ def import_board(board: BoardFile) -> SavedGame:
     final = board.mode is Mode.FINAL
     with transaction.atomic():
         saved = SavedGame.objects.create(
+            digest=digest_of(turn.placement.laid_by(turn.layer) for turn in game.turns),
             players=[{"name": p.name, "color": c} for p, c in zip(board.players, colors)],
             small_city=board.rules.small_city,
             farmers=board.rules.farmers.value,

@@ -10,13 +10,14 @@ from __future__ import annotations
 import json
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from carcassonne_site.limits import CREATE, limited
 from carcassonne_site.numbers import parse_int
 from scorer import services
 from scorer.board_files import decode_board
@@ -30,22 +31,29 @@ from scorer.models import SavedGame
 from scorer.players import looks_of
 from scorer.render.board_image import board_png
 from scorer.render.fields_image import fields_png
+from scorer.render.sizing import square_size
 from scorer.reports import score_page
+from scorer.sharing import GameLinks, qr_png, sharing
 
 STALE = gettext_lazy(
     "This game was changed on another device. The board now shows the latest moves; check it and try again."
 )
 
 
+SYNCED = gettext_lazy("The board now shows what was entered on another device.")
+
+
+@limited(CREATE)
 def new_game(request: HttpRequest) -> HttpResponse:
     form = NewGameForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         saved = services.create_game(form.settings())
         return redirect("scorer:board", code=saved.code)
-    return render(request, "scorer/new.html", {"form": form, "import_form": ImportForm(), "nav": "play"})
+    return render(request, "scorer/new.html", _start_context(form, ImportForm()))
 
 
 @require_POST
+@limited(CREATE)
 def import_game(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST, request.FILES)
     error = None
@@ -62,13 +70,25 @@ def import_game(request: HttpRequest) -> HttpResponse:
             error = explain(problem)
         else:
             return redirect("scorer:board", code=saved.code)
-    context = {"form": NewGameForm(), "import_form": form, "import_error": error, "nav": "play"}
+    context = _start_context(NewGameForm(), form, import_error=error)
     return render(request, "scorer/new.html", context, status=400)
 
 
-def _load(code: str) -> services.Loaded:
+def _start_context(form: NewGameForm, import_form: ImportForm, **more) -> dict:
+    limit = settings.BOARD_FILE_MAX_BYTES
+    return {
+        "form": form,
+        "import_form": import_form,
+        "import_limit_bytes": limit,
+        "import_limit_kb": limit // 1024,
+        "nav": "play",
+        **more,
+    }
+
+
+def _load(code: str, watching: bool = False) -> services.Loaded:
     try:
-        return services.load(code)
+        return services.load(code, watching=watching)
     except SavedGame.DoesNotExist:
         raise Http404 from None
 
@@ -83,7 +103,15 @@ def _render_play(
     status: int = 200,
 ) -> HttpResponse:
     page = board_page(loaded, selection)
-    context = {"saved": loaded.saved, "page": page, "message": message, "level": level, "nav": "play"}
+    context = {
+        "saved": loaded.saved,
+        "page": page,
+        "links": GameLinks.of(loaded.saved),
+        "sharing": sharing(request, loaded.saved, watching=False),
+        "message": message,
+        "level": level,
+        "nav": "play",
+    }
     if request.htmx:
         return render(request, "scorer/board.html#play", context)
     return render(request, "scorer/board.html", context, status=status)
@@ -91,7 +119,25 @@ def _render_play(
 
 @require_GET
 def board(request: HttpRequest, code: str) -> HttpResponse:
-    return _render_play(request, _load(code), Selection.parse(request.GET))
+    note = str(SYNCED) if request.GET.get("synced") == "1" else None
+    return _render_play(request, _load(code), Selection.parse(request.GET), message=note, level="info")
+
+
+@require_GET
+def watch(request: HttpRequest, code: str) -> HttpResponse:
+    """The board as a spectator sees it: everything on it, and nothing that changes it."""
+    loaded = _load(code, watching=True)
+    context = {
+        "saved": loaded.saved,
+        "page": board_page(loaded, NOTHING, read_only=True),
+        "links": GameLinks.of(loaded.saved, watching=True),
+        "sharing": sharing(request, loaded.saved, watching=True),
+        "nav": "play",
+    }
+    if request.htmx:
+        context["synced"] = request.GET.get("synced") == "1"
+        return render(request, "scorer/watch.html#watching", context)
+    return render(request, "scorer/watch.html", context)
 
 
 def _after_write(request: HttpRequest, loaded: services.Loaded, selection: Selection) -> HttpResponse:
@@ -189,52 +235,89 @@ def finish(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_GET
-def score(request: HttpRequest, code: str) -> HttpResponse:
-    loaded = _load(code)
+def score(request: HttpRequest, code: str, watching: bool = False) -> HttpResponse:
+    loaded = _load(code, watching)
     context = score_page(loaded, request.GET)
-    context.update({"saved": loaded.saved, "nav": "play"})
+    context.update(
+        {"saved": loaded.saved, "links": GameLinks.of(loaded.saved, watching=watching), "nav": "play"}
+    )
     if request.htmx and request.headers.get("HX-Target") == "explain":
         return render(request, "scorer/score.html#explain", context)
     return render(request, "scorer/score.html", context)
 
 
 @require_GET
-def moves(request: HttpRequest, code: str) -> HttpResponse:
-    loaded = _load(code)
+def moves(request: HttpRequest, code: str, watching: bool = False) -> HttpResponse:
+    loaded = _load(code, watching)
     rows = move_rows(loaded.game, looks_of(loaded.game.players))
     template = "scorer/_moves.html" if request.htmx else "scorer/moves.html"
-    return render(request, template, {"saved": loaded.saved, "moves": rows, "nav": "play"})
+    links = GameLinks.of(loaded.saved, watching=watching)
+    return render(request, template, {"saved": loaded.saved, "links": links, "moves": rows, "nav": "play"})
 
 
 @require_GET
-def export(request: HttpRequest, code: str) -> HttpResponse:
-    loaded = _load(code)
+def export(request: HttpRequest, code: str, watching: bool = False) -> HttpResponse:
+    loaded = _load(code, watching)
     document = services.export_board(loaded.game)
     response = HttpResponse(
         json.dumps(document, ensure_ascii=False, indent=1), content_type="application/json; charset=utf-8"
     )
-    response["Content-Disposition"] = f'attachment; filename="carcassonne-{loaded.saved.code}.json"'
+    response["Content-Disposition"] = f'attachment; filename="carcassonne-{code}.json"'
     return response
 
 
 @require_GET
-def image(request: HttpRequest, code: str) -> HttpResponse:
-    loaded = _load(code)
+def image(request: HttpRequest, code: str, watching: bool = False) -> HttpResponse:
+    loaded = _load(code, watching)
     game = loaded.game
     colors = [look.color for look in looks_of(game.players)]
+    extent = game.board.extent
     if request.GET.get("view") == "fields":
-        png = fields_png(game, colors=colors)
+        png = fields_png(game, colors=colors, tile_size=square_size(extent, 80))
     else:
         events = game.report().events
         chosen = parse_int(request.GET.get("event"), 0, len(events) - 1)
-        png = board_png(game, colors=colors, highlight=events[chosen] if chosen is not None else None)
+        highlight = events[chosen] if chosen is not None else None
+        png = board_png(game, colors=colors, highlight=highlight, tile_size=square_size(extent, 96))
     response = HttpResponse(png, content_type="image/png")
     if request.GET.get("download"):
-        response["Content-Disposition"] = f'attachment; filename="carcassonne-{loaded.saved.code}.png"'
+        response["Content-Disposition"] = f'attachment; filename="carcassonne-{code}.png"'
     return response
 
 
-def api_state(request: HttpRequest, code: str) -> JsonResponse:
-    """A fingerprint of the move list, so a second phone can notice the game moved on."""
-    loaded = _load(code)
-    return JsonResponse({"moves": len(loaded.moves), "digest": loaded.digest})
+@require_GET
+def api_state(request: HttpRequest, code: str, watching: bool = False) -> HttpResponse:
+    """Whether the game moved on since a phone last looked: one small query, and an empty 304
+    answer when nothing changed (the phone sends what it saw as ``If-None-Match``)."""
+    try:
+        state = services.state_of(code, watching=watching)
+    except SavedGame.DoesNotExist:
+        raise Http404 from None
+    return _state_answer(request, state, lambda: services.move_count(code, watching=watching))
+
+
+def _state_answer(request: HttpRequest, state: str, count) -> HttpResponse:
+    etag = f'"{state}"'
+    if request.headers.get("If-None-Match") == etag:
+        response = HttpResponseNotModified()
+    else:
+        response = JsonResponse({"state": state, "moves": count()})
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_GET
+def qr(request: HttpRequest, code: str, which: str = "watch", watching: bool = False) -> HttpResponse:
+    """The QR code of a game's editing link (only from the editing link) or its watching link."""
+    try:
+        saved = SavedGame.objects.get(**{"watch_code" if watching else "code": code})
+    except SavedGame.DoesNotExist:
+        raise Http404 from None
+    if which not in {"edit", "watch"} or (watching and which == "edit"):
+        raise Http404
+    links = sharing(request, saved, watching=watching)
+    url = links.edit.url if which == "edit" and links.edit else links.watch.url
+    response = HttpResponse(qr_png(url), content_type="image/png")
+    response["Cache-Control"] = "private, max-age=3600"
+    return response

@@ -58,3 +58,15 @@ def console_errors(page):
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     page.on("pageerror", lambda error: errors.append(str(error)))
     return errors
+
+
+@pytest.fixture(autouse=True)
+def _without_rate_limits():
+    """The suite makes hundreds of games from one address; the tests of the limits turn them on
+    (with pytest-django's ``settings`` fixture, which this leaves alone)."""
+    from django.conf import settings as django_settings
+
+    enabled = django_settings.RATELIMIT_ENABLE
+    django_settings.RATELIMIT_ENABLE = False
+    yield
+    django_settings.RATELIMIT_ENABLE = enabled

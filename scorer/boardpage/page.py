@@ -46,15 +46,23 @@ class BoardPage:
         return self.loaded.digest
 
     @property
+    def here(self) -> str:
+        """The choice this phone is making for the next tile, to keep when the board is fetched
+        again after another phone's move; a figure choice is left out, as that tile may have changed."""
+        return self.selection.href(spots=False, last=False, scored=False, player=None, kind=None)
+
+    @property
     def remaining(self) -> int:
         return self.game.board.remaining
 
 
-def board_page(loaded: Loaded, selection: Selection) -> BoardPage:
+def board_page(loaded: Loaded, selection: Selection, *, read_only: bool = False) -> BoardPage:
+    """The page's parts; ``read_only`` (the watching link) leaves out every way to change the game."""
     game, finished = loaded.game, loaded.saved.finished
+    closed = finished or read_only
     looks = looks_of(game.players)
     legal: dict = {}
-    if selection.tile is not None and not finished:
+    if selection.tile is not None and not closed:
         legal = game.legal_placements(selection.tile).squares()
     shown = preview(selection, legal)
     return BoardPage(
@@ -62,13 +70,13 @@ def board_page(loaded: Loaded, selection: Selection) -> BoardPage:
         selection=selection,
         looks=looks,
         grid=board_grid(
-            game, looks, selection, legal=legal, preview=shown.placement if shown else None, finished=finished
+            game, looks, selection, legal=legal, preview=shown.placement if shown else None, finished=closed
         ),
-        palette=palette(game, selection, finished=finished),
+        palette=[] if read_only else palette(game, selection, finished=finished),
         preview=shown,
-        choice=figure_choice(game, looks, selection, finished=finished),
+        choice=None if read_only else figure_choice(game, looks, selection, finished=finished),
         players=player_rows(game, looks),
-        last_turn=turn_summary(game, looks) if selection.last else "",
+        last_turn=turn_summary(game, looks) if selection.last or read_only else "",
         finished=finished,
         extra_tile=extra_tile_note(game, looks) if not finished else "",
     )

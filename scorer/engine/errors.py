@@ -96,7 +96,7 @@ _TEMPLATES: dict[Rule, str] = {
     Rule.BAD_ROTATION: "the rotation must be 0, 90, 180 or 270",
     Rule.BAD_POSITION: "x and y must be whole numbers between -{limit} and {limit}",
     Rule.UNKNOWN_PLACE: "there is no place called {place_name!r} on a tile",
-    Rule.UNKNOWN_PLAYER: "the figure belongs to player {player}, but there is no such player",
+    Rule.UNKNOWN_PLAYER: "the figure belongs to player index {player}, but there is no such player",
     Rule.UNKNOWN_FIGURE: "there is no figure called {figure!r}",
     Rule.LAYER_MISSING: 'an earlier placement names who laid it, so this one must name its "player" too',
     Rule.RECALL_IN_FINAL: "an abbot can only be recalled in a game entered as it is played",
@@ -125,7 +125,9 @@ _TEMPLATES: dict[Rule, str] = {
     Rule.GARDEN_ONLY_ABBOT: "only an abbot may stand on a garden",
     Rule.NEEDS_OWN_FIGURE: "a {figure} may only join a {feature} where its player already has a meeple",
     Rule.BUILDER_ON_COMPLETED: "a builder cannot go on a {feature} that this tile completes",
-    Rule.FIGURE_NOT_LAYER: "the figure belongs to player {player}, but player {layer} laid the tile",
+    Rule.FIGURE_NOT_LAYER: (
+        "the figure belongs to player index {player}, but player index {layer} laid the tile"
+    ),
     Rule.RECALL_AND_FIGURE: "a player either places a figure or recalls the abbot, not both",
     Rule.RECALL_NOT_THERE: "{player_name} has no abbot on square ({at_x}, {at_y})",
     Rule.RECALL_COMPLETED: (

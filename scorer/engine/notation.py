@@ -131,14 +131,14 @@ def _read_players(raw: Any, expansions: frozenset[Expansion]) -> tuple[Player, .
     for i, item in enumerate(raw):
         if not isinstance(item, Mapping) or not isinstance(item.get("name"), str):
             raise BoardFileError(
-                Rule.BAD_PLAYERS, detail=f"player {i} needs a name", player=i, problem="empty"
+                Rule.BAD_PLAYERS, detail=f"player {i + 1} needs a name", player=i, problem="empty"
             )
         name = item["name"].strip()
         problem = name_problem(name)
         if problem is not None:
             raise BoardFileError(
                 Rule.BAD_PLAYERS,
-                detail=f"player {i}'s name {problem}",
+                detail=f"player {i + 1}'s name {problem}",
                 player=i,
                 problem=_problem_code(problem),
             )
@@ -146,7 +146,7 @@ def _read_players(raw: Any, expansions: frozenset[Expansion]) -> tuple[Player, .
         if color is not None and color not in COLORS:
             raise BoardFileError(
                 Rule.BAD_PLAYERS,
-                detail=f"player {i}'s colour must be one of {', '.join(COLORS)}",
+                detail=f"player {i + 1}'s colour must be one of {', '.join(COLORS)}",
                 player=i,
                 problem="colour",
             )

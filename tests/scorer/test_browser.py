@@ -215,7 +215,7 @@ def test_a_broken_file_is_explained_and_kept(live_server, page: Page):
     page.goto(f"{live_server.url}/fa/play/")
     page.fill('textarea[name="text"]', '{"format": "carcassonne-board/1", "players": []}')
     page.locator(".import-game button").click()
-    expect(page.locator(".import-game .message.error")).to_be_visible()
+    expect(page.locator(".import-game .message.error:not([hidden])")).to_be_visible()
     assert page.locator('textarea[name="text"]').input_value().startswith('{"format"')
     assert page.locator("html").get_attribute("dir") == "rtl"
 

@@ -50,11 +50,12 @@ def choose_figure(page: Page, placement: Placement, rotation: int, default_playe
         return actions + 1
     meeple = placement.meeple
     if default_player != meeple.player:
-        page.locator(".meeple-chooser .chips:not(.figure-kinds) a.chip").nth(meeple.player).click()
+        pick_player(page, meeple.player)
         actions += 1
     if meeple.kind is not FigureKind.MEEPLE:
-        page.locator(f'.figure-kinds a.kind-chip[href*="kind={meeple.kind.value}"]').click()
-        expect(page.locator(f".dot.k-{meeple.kind.value}").first).to_be_visible()
+        chip = page.locator(f'.figure-kinds a.kind-chip[href*="kind={meeple.kind.value}"]')
+        chip.click()
+        expect(chip).to_have_attribute("aria-current", "true")  # the chooser was swapped in
         actions += 1
     orientation = Game(2).tile_type(placement.tile).oriented(rotation)
     feature = orientation.feature_for(meeple.at, abbot=meeple.kind is FigureKind.ABBOT)
