@@ -174,11 +174,14 @@ class Term:
     anchor: str
     words: tuple[str, ...]
     tip: str
+    ambiguous: bool = False
+    """The word has another common sense: it is linked only where the prose sets it alone in
+    bold, as the chapters do where they introduce a term."""
 
 
 AMBIGUOUS = {
-    "en": {"turn"},  # "turn the tile" is not a player's turn
-    "fa": {"دور"},  # "around" far more often than "a lap of the score track"
+    "en": {"turn", "loop"},  # "turn the tile", "the river would loop back"
+    "fa": {"دور", "دیر", "کامل"},  # also "around", "late", "full"
     "zh-hant": {"繞圈"},  # a road that loops, as often as a lap of the score track
 }
 """Glossary words too common in another sense to be linked wherever they first appear."""
@@ -225,8 +228,7 @@ def _words(language: str, headword: str) -> tuple[str, ...]:
     names = [n.strip() for n in names if n.strip()]
     if language == "en":
         names = [form for n in names for form in _english_forms(n.lower())]
-    skip = AMBIGUOUS.get(language, set())
-    return tuple(dict.fromkeys(n for n in names if n.lower() not in skip))
+    return tuple(dict.fromkeys(names))
 
 
 @cache
@@ -245,7 +247,8 @@ def glossary(language: str) -> tuple[Term, ...]:
         while anchor in anchors:
             anchor += "-"
         anchors.add(anchor)
-        terms.append(Term(headword, anchor, words, _first_sentence(language, match["text"])))
+        ambiguous = bool(set(w.lower() for w in words) & AMBIGUOUS.get(language, set()))
+        terms.append(Term(headword, anchor, words, _first_sentence(language, match["text"]), ambiguous))
     return tuple(terms)
 
 
@@ -277,36 +280,47 @@ class _TermLinker:
     def __init__(self, terms: tuple[Term, ...]):
         self.by_word = {w.lower(): t for t in terms for w in t.words}
         self.done: set[str] = set()
-        words = sorted(self.by_word, key=len, reverse=True)
-        alternatives = "|".join(re.escape(w) for w in words)
-        language = {_script(w) for w in words}
+        self.anywhere = self._pattern([w for w, t in self.by_word.items() if not t.ambiguous])
+        self.alone_in_bold = self._pattern([w for w, t in self.by_word.items() if t.ambiguous])
+
+    @staticmethod
+    def _pattern(words: list[str]) -> re.Pattern | None:
         if not words:
-            self.pattern = None
-        elif "arabic" in language:
-            self.pattern = re.compile(
+            return None
+        words = sorted(words, key=len, reverse=True)
+        alternatives = "|".join(re.escape(w) for w in words)
+        scripts = {_script(w) for w in words}
+        if "arabic" in scripts:
+            return re.compile(
                 f"(?<![{_ARABIC_LETTER}\u200c])(?P<word>{alternatives}){_PERSIAN_ENDING}(?![{_ARABIC_LETTER}])"
             )
-        elif "latin" in language:
-            self.pattern = re.compile(rf"\b(?P<word>{alternatives})\b", re.IGNORECASE)
-        else:
-            # Chinese has no spaces between words: the longest glossary word at a spot wins.
-            self.pattern = re.compile(f"(?P<word>{alternatives})")
+        if "latin" in scripts:
+            return re.compile(rf"\b(?P<word>{alternatives})\b", re.IGNORECASE)
+        # Chinese has no spaces between words: the longest glossary word at a spot wins.
+        return re.compile(f"(?P<word>{alternatives})")
 
     def link(self, rendered: str) -> str:
-        if self.pattern is None:
-            return rendered
         out: list[str] = []
-        closed_to_links = 0
+        closed_to_links = bold = 0
         for part in _TAG.split(rendered):
             tag = _TAG_NAME.match(part)
             if tag:
-                if tag[2].lower() in _NOT_LINKED_IN:
-                    closed_to_links += -1 if tag[1] else 1
+                name, step = tag[2].lower(), -1 if tag[1] else 1
+                if name in _NOT_LINKED_IN:
+                    closed_to_links += step
+                elif name in ("strong", "b"):
+                    bold += step
                 out.append(part)
-            elif closed_to_links > 0 or not part:
+                continue
+            alone = self.alone_in_bold
+            if closed_to_links > 0 or not part.strip():
                 out.append(part)
+            elif bold > 0 and alone is not None and alone.fullmatch(part.strip()):
+                out.append(alone.sub(self._anchor, part))
+            elif self.anywhere is not None:
+                out.append(self.anywhere.sub(self._anchor, part))
             else:
-                out.append(self.pattern.sub(self._anchor, part))
+                out.append(part)
         return "".join(out)
 
     def _anchor(self, match: re.Match) -> str:

@@ -33,8 +33,7 @@ def test_every_glossary_entry_has_an_anchor_and_a_one_sentence_tip(lang):
     assert len(terms) >= 40
     for term in terms:
         assert f'<dt id="{term.anchor}">' in glossary, term.headword
-        assert term.words or term.headword.lower() in content.AMBIGUOUS.get(lang, set()), term.headword
-        assert term.tip
+        assert term.words and term.tip
         assert "](" not in term.tip and "**" not in term.tip
     assert len({t.anchor for t in terms}) == len(terms)
 
@@ -82,9 +81,23 @@ def test_the_words_are_found_in_each_language_s_own_forms():
     assert ">修道院</a>長" not in abbot
 
 
-def test_words_too_common_in_another_sense_are_left_alone():
-    assert "turn" not in {w for t in content.glossary("en") for w in t.words}
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_words_common_in_another_sense_are_linked_only_where_set_alone_in_bold(lang):
+    ambiguous = {t.anchor for t in content.glossary(lang) if t.ambiguous}
+    for slug in content.CHAPTERS:
+        text = prose(lang, slug)
+        for link in TERM_LINK.finditer(text):
+            if link[1] in ambiguous:
+                assert text[: link.start()].endswith("<strong>"), (slug, link[0])
+                assert text[link.end() :].startswith("</strong>"), (slug, link[0])
+
+
+def test_the_other_senses_stay_plain():
+    assert {"turn", "loop"} <= {w for t in content.glossary("en") if t.ambiguous for w in t.words}
+    # "Place the pig late" (دیر) is not a cloister; "a road that loops" (繞圈) is not a lap.
+    assert 'href="../glossary/#term-دیر"' not in prose("fa", "traders-builders")
     assert 'href="../glossary/#term-繞圈"' not in prose("zh-hant", "roads")
+    assert 'href="../glossary/#term-کامل"' in prose("fa", "roads")  # where it is the term, in bold
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
