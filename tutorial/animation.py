@@ -1,21 +1,32 @@
-"""An example as an animated GIF for a chat group: one frame per step, caption underneath."""
+"""An example as an animated GIF for a chat group: one frame per step, caption underneath.
+
+Every frame lights all the score events of its step, writes the figures' marks and the tile
+numbers as the reader's page does (Persian digits in Persian), and shows its whole caption: the
+caption area is as tall as the longest caption of the example needs.
+"""
 
 from __future__ import annotations
 
 import io
-import textwrap
+import re
 from functools import lru_cache
 from pathlib import Path
 
+from django.utils import translation
 from PIL import Image, ImageDraw, ImageFont
 
+from carcassonne_site.languages import localize_digits
 from scorer.render.board_image import render_board
 from tutorial.examples import EXAMPLES
-from tutorial.presenters import example_step, results
+from tutorial.presenters import example_looks, example_step, results
 
 TILE = 72
-CAPTION_HEIGHT = 120
+MIN_WIDTH = 480
 PADDING = 16
+CAPTION_SIZE = 20
+LINE_HEIGHT = 1.45
+MIN_CAPTION_LINES = 2
+"""Short captions still get this many lines, so that the board does not sit on the frame's edge."""
 BACKGROUND = (251, 248, 241)
 INK = (31, 42, 28)
 FRAME_MS = 2600
@@ -28,6 +39,12 @@ _FONTS = {
     "en": ("/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf", 0),
 }
 
+_CJK = "\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef"
+_CHINESE_TOKEN = re.compile(f"[^\\s{_CJK}]+|\\s+|.")
+"""A Chinese caption breaks between any two characters, but never inside a number or a Latin word."""
+_NO_LINE_START = set("，。、；：？！」』）》〉…,.;:?!)%")
+_NO_LINE_END = set("「『（《〈(")
+
 
 @lru_cache(maxsize=8)
 def _font(language: str, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
@@ -38,49 +55,97 @@ def _font(language: str, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageF
     return ImageFont.truetype(path, size, index=index, layout_engine=ImageFont.Layout.RAQM)
 
 
-def _wrap(text: str, language: str, width_px: int, font) -> list[str]:
-    if language.startswith("zh"):
-        per_line = max(8, width_px // font.size)
-        return [text[i : i + per_line] for i in range(0, len(text), per_line)]
-    average = max(6, int(font.size * 0.52))
-    return textwrap.wrap(text, width=max(12, width_px // average))
+def _text_options(language: str) -> dict[str, str]:
+    return {"direction": "rtl", "language": "fa"} if language == "fa" else {}
 
 
-def _caption(image: Image.Image, text: str, language: str, top: int) -> None:
-    draw = ImageDraw.Draw(image)
-    font = _font(language, 20)
-    width = image.width - 2 * PADDING
-    rtl = language == "fa"
-    y = top
-    for line in _wrap(text, language, width, font)[:4]:
-        if rtl:
-            box = draw.textbbox((0, 0), line, font=font, direction="rtl", language="fa")
-            x = image.width - PADDING - (box[2] - box[0])
-            draw.text((x, y), line, font=font, fill=INK, direction="rtl", language="fa")
+def _tokens(text: str, language: str) -> list[str]:
+    """Pieces a line may break between; punctuation stays with the character it belongs to."""
+    if not language.startswith("zh"):
+        return re.findall(r"\S+\s*", text)
+    tokens: list[str] = []
+    for piece in _CHINESE_TOKEN.findall(text):
+        if tokens and (piece[0] in _NO_LINE_START or tokens[-1][-1] in _NO_LINE_END):
+            tokens[-1] += piece
         else:
-            draw.text((PADDING, y), line, font=font, fill=INK)
-        y += int(font.size * 1.45)
+            tokens.append(piece)
+    return tokens
+
+
+def caption_lines(text: str, language: str, width: int, font) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` pixels; nothing is left out."""
+    options = _text_options(language)
+
+    def fits(line: str) -> bool:
+        return font.getlength(line.strip(), **options) <= width
+
+    lines: list[str] = []
+    current = ""
+    for token in _tokens(text, language):
+        if fits(current + token):
+            current += token
+            continue
+        if current.strip():
+            lines.append(current.rstrip())
+        current = token.lstrip()
+        # A single word wider than the line (a long number, a URL) is cut where it must be.
+        while not fits(current) and len(current) > 1:
+            cut = max(i for i in range(1, len(current)) if fits(current[:i]) or i == 1)
+            lines.append(current[:cut])
+            current = current[cut:]
+    if current.strip():
+        lines.append(current.rstrip())
+    return lines
+
+
+def _line_height(font) -> int:
+    return round(font.size * LINE_HEIGHT)
+
+
+def _caption(image: Image.Image, lines: list[str], language: str, top: int, font) -> None:
+    draw = ImageDraw.Draw(image)
+    options = _text_options(language)
+    y = top
+    for line in lines:
+        # Right-to-left lines start at the right margin.
+        x = image.width - PADDING - round(font.getlength(line, **options)) if options else PADDING
+        draw.text((x, y), line, font=font, fill=INK, **options)
+        y += _line_height(font)
 
 
 def example_animation(slug: str, language: str) -> bytes:
+    with translation.override(language):
+        return _animation(slug, language)
+
+
+def _animation(slug: str, language: str) -> bytes:
+    example = EXAMPLES[slug]
     steps = results(slug)
-    final = steps[-1].game
-    extent = final.board.extent
+    extent = steps[-1].game.board.extent
     west, north, columns, rows = extent.west, extent.north, extent.columns, extent.rows
-    width = max(columns * TILE + 2 * PADDING, 480)
-    height = rows * TILE + 2 * PADDING + CAPTION_HEIGHT
+    width = max(columns * TILE + 2 * PADDING, MIN_WIDTH)
     left = (width - columns * TILE) // 2
+    font = _font(language, CAPTION_SIZE)
+    captions = [example_step(slug, language, n)["caption"] for n in range(len(steps))]
+    wrapped = [caption_lines(c, language, width - 2 * PADDING, font) for c in captions]
+    lines = max(MIN_CAPTION_LINES, *(len(w) for w in wrapped))
+    board_height = rows * TILE + 2 * PADDING
+    height = board_height + lines * _line_height(font) + PADDING
+    marks = [localize_digits(look.mark, language) for look in example_looks(example.players)]
     frames = []
-    for number, result in enumerate(steps):
-        view = example_step(slug, language, number)
-        highlight = result.events[0] if result.events else None
+    for result, caption in zip(steps, wrapped):
         board = render_board(
-            result.game, tile_size=TILE, colors=list(EXAMPLES[slug].players), highlight=highlight
+            result.game,
+            tile_size=TILE,
+            colors=list(example.players),
+            highlights=result.events,
+            marks=marks,
+            digits=lambda value: localize_digits(value, language),
         )
         w, n = result.game.board.extent.west, result.game.board.extent.north
         frame = Image.new("RGB", (width, height), BACKGROUND)
         frame.paste(board, (left + (w - west) * TILE, PADDING + (n - north) * TILE), board)
-        _caption(frame, view["caption"], language, rows * TILE + 2 * PADDING)
+        _caption(frame, caption, language, board_height, font)
         frames.append(frame.convert("P", palette=Image.Palette.ADAPTIVE, colors=255))
     out = io.BytesIO()
     durations = [FRAME_MS] * (len(frames) - 1) + [LAST_FRAME_MS]

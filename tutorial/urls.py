@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tutorial import views
+from tutorial import pages, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -8,5 +8,9 @@ urlpatterns = [
     path("learn/examples/<slug:slug>/", views.example, name="example"),
     path("learn/examples/<slug:slug>.gif", views.example_gif, name="example-gif"),
     path("learn/quizzes/<slug:slug>/", views.quiz, name="quiz"),
+    # Before the chapters: these slugs would otherwise be taken for chapters that do not exist.
+    path("learn/tiles/", pages.tile_reference, name="tile-reference"),
+    path("learn/mistakes/", pages.mistakes, name="mistakes"),
+    path("learn/summary/", pages.summary, name="summary"),
     path("learn/<slug:slug>/", views.chapter, name="chapter"),
 ]

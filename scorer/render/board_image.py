@@ -7,12 +7,15 @@ squares from the westmost to the eastmost tile and from the northmost to the sou
 from __future__ import annotations
 
 import io
+import math
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageChops, ImageDraw, ImageFilter
+from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 from scorer.engine import FeatureKind, FigureKind, Game, ScoreEvent, Spot, Square
 from scorer.engine.board import Board
@@ -69,6 +72,7 @@ def render_board(
     tile_size: int = 96,
     colors: Sequence[str] | None = None,
     highlight: ScoreEvent | None = None,
+    highlights: Sequence[ScoreEvent] = (),
     show_meeples: bool = True,
     marks: Sequence[str] | None = None,
     digits: Callable[[object], str] = str,
@@ -78,8 +82,10 @@ def render_board(
 
     ``colors`` names each player's colour (scorer/players.py). ``highlight`` dims everything but
     one scored feature, outlines it, numbers its tiles (not a field's: fields do not score per
-    tile) and rings its pennants and figures. ``marks`` are written on the figures (initials by
-    default) and ``digits`` writes the tile numbers in the reader's script.
+    tile) and rings its pennants and figures; ``highlights`` does the same for several events at
+    once (all those of one turn). ``marks`` are written on the figures (initials by default) and
+    ``digits`` writes the tile numbers in the reader's script; marks and numbers in Persian or
+    Chinese script are drawn with a font that has them.
     """
     if tile_size < 8:
         raise ValueError(f"a tile must be at least 8 pixels wide, not {tile_size!r}")
@@ -90,21 +96,26 @@ def render_board(
         return Image.new("RGBA", (tile_size, tile_size), BACKGROUND)
     image, frame = tiles_image(board, tile_size)
     standing = standing_figures(game)
-    if highlight is not None:
-        image = _highlight(image, frame, board, highlight)
+    # An event with nothing on the board (a goods majority) has nothing to light.
+    lit = [e for e in ([highlight] if highlight is not None else []) + list(highlights) if e.segments]
+    if lit:
+        image = _highlight(image, frame, board, lit)
     # Figures go on after the dimming so that none is left half dim where it overlaps the feature.
-    scored = {(s.square, s.index) for s in highlight.meeple_spots} if highlight is not None else set()
+    scored = {(s.square, s.index): s for e in lit for s in e.meeple_spots}
     if show_meeples:
         for spot in standing:
             if (spot.square, spot.index) not in scored:
                 _put_figure(
-                    image, frame, board, spot, colours[spot.player], marks[spot.player], dim=bool(highlight)
+                    image, frame, board, spot, colours[spot.player], marks[spot.player], dim=bool(lit)
                 )
-    if highlight is not None:
-        for spot in highlight.meeple_spots:
-            _put_figure(image, frame, board, spot, colours[spot.player], marks[spot.player], ring=True)
-        if numbered and highlight.feature is not FeatureKind.FIELD:
-            _number_tiles(image, frame, board, highlight, standing, digits)
+    for spot in scored.values():
+        _put_figure(image, frame, board, spot, colours[spot.player], marks[spot.player], ring=True)
+    # Fields do not score per tile: their tiles get no numbers.
+    counted = [e for e in lit if numbered and e.feature is not FeatureKind.FIELD]
+    if counted:
+        badges = _Badges.around(frame, board, [*standing, *scored.values()] if show_meeples else [])
+        for style, event in enumerate(counted):
+            _number_tiles(image, badges, event, digits, style)
     return image
 
 
@@ -128,6 +139,28 @@ def board_png(game: Game, **kw: Any) -> bytes:
 def standing_figures(game: Game) -> list[Spot]:
     """Every figure on the board, in laying order."""
     return [Spot(f.square, f.index, f.player, f.kind) for f in game.figures]
+
+
+# -- writing on the board -----------------------------------------------------------------------
+
+_SCRIPT_FONTS = (
+    (re.compile("[\u0600-\u06ff]"), "/usr/share/fonts/truetype/noto/NotoSansArabic-Bold.ttf", 0),
+    (re.compile("[\u2e80-\u9fff\uf900-\ufaff]"), "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc", 3),
+)
+"""Fonts for marks and numbers the Latin font lacks: Persian letters and digits, Chinese characters."""
+
+
+@lru_cache(maxsize=64)
+def _script_font(path: str, index: int, pixels: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(path, pixels, index=index)
+
+
+def label_font(pixels: int, text: str) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """A bold font ``pixels`` high that can write ``text`` (a figure's mark, a tile number)."""
+    for script, path, index in _SCRIPT_FONTS:
+        if script.search(text) and Path(path).is_file():
+            return _script_font(path, index, pixels)
+    return font(pixels)
 
 
 # -- meeples ------------------------------------------------------------------------------------
@@ -182,7 +215,7 @@ def meeple_sprite(
     oval(edge * 2, (20, 20, 20, 255))
     oval(edge, (255, 255, 255, 255))
     oval(0, (*colour, 255))
-    text = font(max(8 * s, round(ry * 1.25 * s)))
+    text = label_font(max(8 * s, round(ry * 1.25 * s)), mark)
     draw.text((cx, cy), mark, fill=P.ink_on(colour), font=text, anchor="mm")
     sprite = big.resize((w, h), Image.Resampling.LANCZOS)
     if dim:
@@ -253,10 +286,10 @@ def _ring(area: Image.Image, width: int) -> Image.Image:
     return ImageChops.subtract(_grow(area, width), area)
 
 
-def _highlight(image: Image.Image, frame: _Frame, board: Board, event: ScoreEvent) -> Image.Image:
-    """Dim the board but the event's feature, tint and outline the feature, ring its pennants."""
-    area = _area(image, frame, board, event.segments)
-    second = _area(image, frame, board, event.city_segments)
+def _highlight(image: Image.Image, frame: _Frame, board: Board, events: Sequence[ScoreEvent]) -> Image.Image:
+    """Dim the board but the events' features, tint and outline them, ring their pennants."""
+    area = _area(image, frame, board, [seg for e in events for seg in e.segments])
+    second = _area(image, frame, board, [seg for e in events for seg in e.city_segments])
     dimmed = Image.blend(image, Image.new("RGBA", image.size, (*_DIM_TO, 255)), _DIM)
     dimmed = Image.composite(dimmed, image, _footprint(image, frame, board))
     # The cities a farm scores for come back half way: part of the story, not the subject.
@@ -269,7 +302,8 @@ def _highlight(image: Image.Image, frame: _Frame, board: Board, event: ScoreEven
     outer = _ring(area, width + max(1, width // 2))
     out.paste((*_GLOW_EDGE, 255), (0, 0), outer)
     out.paste((*_GLOW, 255), (0, 0), _ring(area, width))
-    _ring_pennants(out, frame, board, event)
+    for event in events:
+        _ring_pennants(out, frame, board, event)
     return out
 
 
@@ -290,40 +324,85 @@ def _ring_pennants(image: Image.Image, frame: _Frame, board: Board, event: Score
         draw_shield(draw, (x, y), frame.tile)
 
 
-def _badge_spot(
-    frame: _Frame, board: Board, event: ScoreEvent, square: Square, standing: Sequence[Spot]
-) -> tuple[float, float]:
-    """On the feature's own piece of the tile (above a figure there), else the tile's centre."""
-    pieces = [f for sq, f in event.segments if sq == square]
-    placed = board.tiles.get(square)
-    if not pieces or placed is None:
-        return frame.point(square, (0.5, 0.5))
-    x, y = frame.point(square, placed.orientation.anchors[pieces[0]])
-    taken = {(s.square, s.index) for s in event.meeple_spots} | {(s.square, s.index) for s in standing}
-    if (square, pieces[0]) in taken:
-        lift = frame.tile * (MEEPLE_RADIUS + 0.2)
-        y = y - lift if y - lift >= frame.corner(square)[1] else y + lift
-    return x, y
+_BADGE_STYLES = (
+    ((255, 255, 255), (20, 20, 20), True),
+    ((20, 20, 20), (255, 255, 255), True),
+    ((255, 255, 255), (20, 20, 20), False),
+    ((20, 20, 20), (255, 255, 255), False),
+)
+"""Fill, ink and roundness of the tile numbers of each event lit at once, so that the numbers of
+a road and of a cloister sharing tiles are told apart by their look, not only by where they sit."""
+
+
+@dataclass
+class _Badges:
+    """Tile numbers of the lit events, each put where no figure and no other number is."""
+
+    frame: _Frame
+    board: Board
+    size: int
+    taken: list[tuple[float, float, float]]
+    """Circles already covered: a centre and a radius in pixels."""
+
+    @classmethod
+    def around(cls, frame: _Frame, board: Board, figures: Iterable[Spot]) -> _Badges:
+        taken = []
+        for spot in figures:
+            placed = board.tiles.get(spot.square)
+            if placed is not None:
+                x, y = frame.point(spot.square, placed.orientation.anchors[spot.index])
+                taken.append((x, y, frame.tile * MEEPLE_RADIUS * 1.4))
+        return cls(frame, board, max(10, round(frame.tile * 0.22)), taken)
+
+    def spot(self, event: ScoreEvent, square: Square) -> tuple[float, float]:
+        """On the feature's own piece of the tile (above or below a figure there), else the
+        tile's centre, else the free spot of the tile farthest from everything."""
+        placed = self.board.tiles.get(square)
+        pieces = [f for sq, f in event.segments if sq == square]
+        units: list[tuple[float, float]] = []
+        if pieces and placed is not None:
+            ax, ay = placed.orientation.anchors[pieces[0]]
+            lift = MEEPLE_RADIUS + 0.2
+            units += [(ax, ay), (ax, ay - lift), (ax, ay + lift)]
+        units += [(0.5, 0.5), (0.5, 0.22), (0.5, 0.78), (0.22, 0.5), (0.78, 0.5)]
+        units += [(0.22, 0.22), (0.78, 0.22), (0.22, 0.78), (0.78, 0.78)]
+        margin = self.size / 2 / self.frame.tile
+        points = [
+            self.frame.point(square, (min(max(u, margin), 1 - margin), min(max(v, margin), 1 - margin)))
+            for u, v in units
+        ]
+        radius = self.size * 0.6
+
+        def clearance(point: tuple[float, float]) -> float:
+            return min((math.dist(point, (x, y)) - r - radius for x, y, r in self.taken), default=math.inf)
+
+        best = next((p for p in points if clearance(p) >= 0), None) or max(points, key=clearance)
+        self.taken.append((best[0], best[1], radius))
+        return best
 
 
 def _number_tiles(
     image: Image.Image,
-    frame: _Frame,
-    board: Board,
+    badges: _Badges,
     event: ScoreEvent,
-    standing: Sequence[Spot],
     digits: Callable[[object], str],
+    style: int = 0,
 ) -> None:
     """Number the event's tiles 1..n with badges, so they can be counted without colour."""
     draw = ImageDraw.Draw(image)
-    size = max(10, round(frame.tile * 0.22))
-    text = font(max(7, round(size * 0.7)))
+    size = badges.size
+    fill, ink, round_badge = _BADGE_STYLES[style % len(_BADGE_STYLES)]
     for number, square in enumerate(event.tiles, 1):
-        cx, cy = _badge_spot(frame, board, event, square, standing)
+        cx, cy = badges.spot(event, square)
         label = digits(number)
+        text = label_font(max(7, round(size * 0.7)), label)
         w = max(size, round(draw.textlength(label, font=text)) + size // 2)
         box = (round(cx - w / 2), round(cy - size / 2), round(cx + w / 2), round(cy + size / 2))
         draw.rounded_rectangle(
-            box, radius=size // 2, fill=(255, 255, 255), outline=(20, 20, 20), width=max(1, size // 12)
+            box,
+            radius=size // 2 if round_badge else max(1, size // 8),
+            fill=fill,
+            outline=(20, 20, 20),
+            width=max(1, size // 12),
         )
-        draw.text((cx, cy), label, fill=(20, 20, 20), font=text, anchor="mm")
+        draw.text((cx, cy), label, fill=ink, font=text, anchor="mm")
