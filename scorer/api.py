@@ -20,11 +20,14 @@ def score(request: HttpRequest) -> JsonResponse:
     if request.limited:
         message = "Too many requests from this address; wait a minute and try again."
         return JsonResponse({"error": {"rule": "rate_limited", "message": message}}, status=429)
-    length = parse_int(request.headers.get("Content-Length", "0"), 0, settings.BOARD_FILE_MAX_BYTES)
+    length = parse_int(request.headers.get("Content-Length") or "0", 0, 10**9)
     if length is None:
-        return JsonResponse(
-            {"error": {"rule": "too_large", "message": "The board file is too large."}}, status=413
-        )
+        message = "The Content-Length header must be a whole number of bytes in ASCII digits."
+        return JsonResponse({"error": {"rule": "bad_length", "message": message}}, status=400)
+    if length > settings.BOARD_FILE_MAX_BYTES:
+        limit = settings.BOARD_FILE_MAX_BYTES // 1024
+        message = f"The board file is too large: the most this site accepts is {limit} kB."
+        return JsonResponse({"error": {"rule": "too_large", "message": message}}, status=413)
     try:
         report = score_board(decode_board(request.body))
     except BoardError as error:

@@ -16,7 +16,9 @@ HX = {"HTTP_HX_REQUEST": "true"}
 def messages(response) -> list[str]:
     return [
         re.sub(r"\s+", " ", m).strip()
-        for m in re.findall(r'class="message[^"]*"[^>]*>(.*?)</div>', response.content.decode(), re.S)
+        for m in re.findall(
+            r'class="message[^"]*"(?![^>]*\bhidden\b)[^>]*>(.*?)</div>', response.content.decode(), re.S
+        )
     ]
 
 
