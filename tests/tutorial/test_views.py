@@ -103,6 +103,16 @@ def test_a_complete_cloister_lights_every_tile_it_counts(client):
     assert ">+۹<" in html
 
 
+def test_a_refused_step_shows_the_tile_where_it_was_tried_and_why(client):
+    for lang, reason in (("en", "does not match"), ("fa", "")):
+        html = client.get(f"/{lang}/learn/examples/edge-mismatch/?step=1", **HX).content.decode()
+        assert 'class="cell preview' in html
+        refusal = re.search(r'class="message error example-refusal"[^>]*>(.*?)</p>', html, re.S)[1]
+        assert reason in refusal
+    step2 = client.get("/en/learn/examples/edge-mismatch/?step=2", **HX).content.decode()
+    assert "example-refusal" not in step2 and 'class="cell preview' not in step2
+
+
 def test_a_completing_step_lights_up_the_feature_and_shows_the_points(client):
     # The fourth bend closes the road loop: its four tiles glow and +4 rises.
     steps = len(EXAMPLES["road-loop"].steps)
