@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from scorer.engine import Rules
 
-from .scripts import Example, Expect, Quiz, Step
+from .scripts import NO, YES, Ask, Example, Expect, Quiz, Step
 
 END = Step(end=True)
 
@@ -24,6 +24,26 @@ def _examples(*examples: Example) -> dict[str, Example]:
 def _quizzes(*quizzes: Quiz) -> dict[str, Quiz]:
     return {q.slug: q for q in quizzes}
 
+
+# -- placing tiles ----------------------------------------------------------------------------
+
+EDGE_MISMATCH = Example(
+    slug="edge-mismatch",
+    chapter="placing-tiles",
+    players=("blue", "red"),
+    setup=(
+        "D@0,0/0",
+        "E@0,-1/180",  # F F C F: closes the start tile's city; its east edge is field
+        "V@1,0/90",  # R F F R: the road from the start tile bends north
+    ),
+    steps=(
+        # J turned 90: F C R R. Its south road meets the bend's road, but its west edge is road
+        # where the city cap beside it shows field: refused.
+        Step("J@1,-1/90", refused=True),
+        Step("J@1,-1/0"),  # C R R F: road south and east, field west, city north: every edge matches
+    ),
+    expect=(),
+)
 
 # -- placing meeples ---------------------------------------------------------------------------
 
@@ -71,6 +91,21 @@ ROAD_STRAIGHT = Example(
         Step("W@1,0/0"),  # F R R R: junction; the road X–D–W ends at both sides
     ),
     expect=(Expect(2, "road", 3, ("blue",), complete=True),),
+)
+
+ROAD_TO_CITY = Example(
+    slug="road-to-city",
+    chapter="roads",
+    players=("blue", "red"),
+    setup=(
+        "D@0,0/0",
+        "S@-1,0/270:0E",  # C R C C: a road leaves this city's gate to the east; blue thief on it
+    ),
+    steps=(
+        Step("V@1,0/0"),  # F F R R: the road bends south
+        Step("T@1,1/180"),  # R C C C: it runs into a city gate and ends there: S, D, V, T
+    ),
+    expect=(Expect(2, "road", 4, ("blue",), complete=True),),
 )
 
 # -- cities ------------------------------------------------------------------------------------
@@ -224,6 +259,40 @@ CLOISTER_UNFINISHED = Example(
     expect=(Expect(2, "cloister", 6, ("blue",), complete=False),),
 )
 
+WHOLE_GAME = Example(
+    slug="whole-game",
+    chapter="farms",
+    players=("blue", "red"),
+    setup=("D@0,0/0",),
+    steps=(
+        Step("E@0,-1/180:0S"),  # F F C F: Blue closes the start tile's city with a knight
+        Step("U@1,0/0:1E"),  # F R F R: Red's thief on the road east
+        Step("B@0,1/0:0C"),  # F F F F: Blue's monk in a cloister below the start tile
+        Step("W@2,0/0"),  # F R R R: a junction stops the road in the east
+        Step("N@1,-1/90:0N"),  # F F C C turned: a city north+east; blue knight
+        Step("A@-1,0/270:1C"),  # F R F F: a cloister stops the road in the west; red monk
+        Step("E@2,-1/270:0E"),  # F F F C: caps Blue's city to the east; blue farmer in its field
+        Step("E@1,-2/180:1N"),  # F F C F: Red closes Blue's city; red farmer on the far side
+        Step("V@1,1/270:0S"),  # F R R F: blue thief on a new road
+        Step("U@0,2/0:1E"),  # F R F R: red thief on another road
+        Step("B@2,-2/0:0C"),  # F F F F: Blue's second monk; its field joins Red's to Blue's
+        Step("V@-1,1/0"),  # F F R R
+        Step("V@-1,2/180"),  # R R F F: extends Red's road
+        Step("V@1,2/90"),  # R F F R: joins the two roads and fills the last square round the cloister
+        END,
+    ),
+    expect=(
+        Expect(1, "city", 4, ("blue",), complete=True),
+        Expect(6, "road", 4, ("red",), complete=True),
+        Expect(8, "city", 6, ("blue",), complete=True),
+        Expect(14, "cloister", 9, ("blue",), complete=True),
+        Expect(15, "cloister", 5, ("red",), complete=False),
+        Expect(15, "road", 5, ("blue", "red"), complete=False),
+        Expect(15, "cloister", 4, ("blue",), complete=False),
+        Expect(15, "field", 6, ("blue", "red")),
+    ),
+)
+
 # -- farms -------------------------------------------------------------------------------------
 
 # The seed article's picture: a two-tile city (D + E) closed early; red's field runs along the
@@ -270,6 +339,59 @@ FARMERS_JOINED = Example(
     ),
 )
 
+# -- farms in the three editions ---------------------------------------------------------------
+
+# A city of three tiles (the start tile, F with its pennant, a cap) with four fields round it: west
+# and east of F, the start tile's, and the cap's. Blue has farmers in two of them, Red in the cap's.
+_FARM_EDITIONS = (
+    "D@0,0/0",
+    "F@0,-1/90",  # C F C F: the city runs north through F
+    "E@0,-2/180:1N",  # F F C F: the cap closes the city (no knight); red farmer in its field
+    "U@-1,-1/90:0E",  # R F R F: blue farmer in the field west of F
+    "B@0,1/0",  # F F F F
+)
+_FARM_EDITIONS_STEPS = (
+    Step("U@1,-1/90:0W"),  # R F R F: blue farmer in the field east of F
+    END,
+)
+
+FARM_EDITIONS_3RD = Example(
+    slug="farm-editions-3rd",
+    chapter="editions",
+    players=("blue", "red"),
+    setup=_FARM_EDITIONS,
+    steps=_FARM_EDITIONS_STEPS,
+    expect=(
+        Expect(2, "field", 3, ("blue",)),
+        Expect(2, "field", 3, ("blue",)),
+        Expect(2, "field", 3, ("red",)),
+    ),
+)
+
+FARM_EDITIONS_2ND = Example(
+    slug="farm-editions-2nd",
+    chapter="editions",
+    players=("blue", "red"),
+    setup=_FARM_EDITIONS,
+    steps=_FARM_EDITIONS_STEPS,
+    expect=(
+        Expect(2, "field", 3, ("blue",)),
+        Expect(2, "field", 0, ("blue",)),  # Blue already has this city from the other field
+        Expect(2, "field", 3, ("red",)),
+    ),
+    rules=Rules(farmers="2nd"),
+)
+
+FARM_EDITIONS_1ST = Example(
+    slug="farm-editions-1st",
+    chapter="editions",
+    players=("blue", "red"),
+    setup=_FARM_EDITIONS,
+    steps=_FARM_EDITIONS_STEPS,
+    expect=(Expect(2, "field", 4, ("blue",)),),  # the city once, to the most farmers round it
+    rules=Rules(farmers="1st"),
+)
+
 # -- the river ---------------------------------------------------------------------------------
 
 RIVER_START = Example(
@@ -284,6 +406,26 @@ RIVER_START = Example(
         Step("river-bridge@3,1/90:0N"),  # R ~ R ~: a road crosses it; blue thief on the road
     ),
     expect=(),
+    expansions=("river",),
+)
+
+
+RIVER_FIELD = Example(
+    slug="river-field",
+    chapter="river",
+    players=("blue", "red"),
+    setup=(
+        "river-spring@0,0/0",  # F ~ F F: one field all round the spring
+        "river-straight@1,0/0:0N",  # F ~ F ~: blue farmer on the north bank
+    ),
+    steps=(
+        # Red wants the south bank of the next tile, but both banks are one field: they meet round
+        # the spring, and Blue's farmer is in it.
+        Step("river-straight@2,0/0:1S", refused=True),
+        Step("river-straight@2,0/0"),
+        END,  # Blue's field lights up on both banks (no complete city: nothing to score)
+    ),
+    expect=(Expect(3, "field", 0, ("blue",)),),
     expansions=("river",),
 )
 
@@ -451,9 +593,11 @@ BUILDER_TURN = Example(
 )
 
 EXAMPLES: dict[str, Example] = _examples(
+    EDGE_MISMATCH,
     MEEPLE_SAME_TURN,
     ROAD_LOOP,
     ROAD_STRAIGHT,
+    ROAD_TO_CITY,
     CITY_THREE,
     CITY_PENNANT,
     CITY_TWO,
@@ -463,9 +607,14 @@ EXAMPLES: dict[str, Example] = _examples(
     MAJORITY,
     END_GAME,
     CLOISTER_UNFINISHED,
+    WHOLE_GAME,
     THREE_FARMERS,
     FARMERS_JOINED,
+    FARM_EDITIONS_3RD,
+    FARM_EDITIONS_2ND,
+    FARM_EDITIONS_1ST,
     RIVER_START,
+    RIVER_FIELD,
     GARDEN_COMPLETE,
     ABBOT_RECALL,
     INN_ROAD,
@@ -480,6 +629,84 @@ EXAMPLES: dict[str, Example] = _examples(
 # -- quizzes -----------------------------------------------------------------------------------
 
 QUIZZES: dict[str, Quiz] = _quizzes(
+    # -- placing tiles: does it fit, which way, and corners --
+    # A gap with three neighbours: the city cap's field to the west, the bend's road to the south
+    # and a city cap's wall to the east. D turned 90 (R C R F) matches all three.
+    Quiz(
+        slug="tile-fits",
+        chapter="placing-tiles",
+        players=("blue", "red"),
+        setup=(
+            "D@0,0/0",
+            "E@0,-1/180",  # F F C F: its east edge is field
+            "V@1,0/90",  # R F F R: the road bends north into the gap
+            "B@2,0/0",  # F F F F
+            "E@2,-1/270",  # F F F C: a city wall facing the gap
+        ),
+        move="D@1,-1/90",  # R C R F
+        ask=Ask.FITS,
+        answer=YES,
+    ),
+    # The gap asks for field to the west and road to the south: only the bend turned 270 (F R R F).
+    Quiz(
+        slug="tile-turn",
+        chapter="placing-tiles",
+        players=("blue", "red"),
+        setup=(
+            "D@0,0/0",
+            "E@0,-1/180",  # F F C F: its east edge is field
+            "V@1,0/90",  # R F F R: the road bends north into the gap
+        ),
+        move="V@1,-1/270",
+        ask=Ask.TURN,
+        answer=270,
+    ),
+    # The dashed square meets the start tile only at a corner.
+    Quiz(
+        slug="tile-corner",
+        chapter="placing-tiles",
+        players=("blue", "red"),
+        setup=("D@0,0/0", "E@0,-1/180"),
+        move="B@1,1/0",
+        ask=Ask.FITS,
+        answer=NO,
+    ),
+    # -- placing meeples: occupied, separate, and one's own --
+    # N turned 180 (F C C F) continues the city north of the start tile, where Red's knight stands.
+    Quiz(
+        slug="meeple-occupied",
+        chapter="placing-meeples",
+        players=("blue", "red"),
+        setup=("D@0,0/0", "G@0,-1/90:1C"),  # C F C F: the city runs north; red knight
+        move="N@0,-2/180:0S",
+        ask=Ask.FIGURE,
+        answer=NO,
+    ),
+    # Red's thief is on the road west of the junction; the junction ends it, so the road leaving
+    # the junction to the east is another road.
+    Quiz(
+        slug="meeple-separate",
+        chapter="placing-meeples",
+        players=("blue", "red"),
+        setup=(
+            "D@0,0/0",
+            "W@1,0/0",  # F R R R: a junction east of the start tile
+            "U@-1,0/0:1W",  # F R F R: red thief on the road U, D, up to the junction
+        ),
+        move="U@2,0/0:0E",
+        ask=Ask.FIGURE,
+        answer=YES,
+    ),
+    # Blue's own thief already stands on the road the new tile extends.
+    Quiz(
+        slug="meeple-own",
+        chapter="placing-meeples",
+        players=("blue", "red"),
+        setup=("D@0,0/0", "U@1,0/0:0E", "U@-1,0/0"),  # blue thief east of the start tile
+        move="U@2,0/0:0E",
+        ask=Ask.FIGURE,
+        answer=NO,
+    ),
     # A road leaves L's junction east, bends round three curves and comes back into L from the
     # south: L is on the road twice but counts once. L and three curves: 4 tiles.
     Quiz(
@@ -529,6 +756,26 @@ QUIZZES: dict[str, Quiz] = _quizzes(
         player="blue",
         answer=7,
     ),
+    # Red's monk; Blue lays the tile that fills the eighth square round the cloister.
+    Quiz(
+        slug="cloister-who",
+        chapter="cloisters",
+        players=("blue", "red"),
+        setup=(
+            "D@0,0/0",
+            "W@-1,0/0",  # F R R R
+            "B@0,1/0:1C",  # F F F F: cloister below the start tile; red monk
+            "V@1,0/0",  # F F R R
+            "U@-1,1/90",  # R F R F
+            "V@1,1/180",  # R R F F
+            "U@0,2/0",  # F R F R
+            "V@-1,2/180",  # R R F F
+            "E@0,-1/180",  # F F C F
+        ),
+        move="U@1,2/0",  # F R F R: the eighth neighbour
+        ask=Ask.WHO,
+        answer="red",
+    ),
     # Blue's knight in the pennant city D + M, red's knight in a cap two squares east; F (another
     # pennant) joins and closes them: 4 tiles and 2 pennants, one knight each.
     Quiz(
@@ -545,6 +792,24 @@ QUIZZES: dict[str, Quiz] = _quizzes(
         player="red",
         move="F@1,-1/0",  # F C F C: pennant city west–east
         answer=12,
+    ),
+    # Blue's C joins four pieces of city into one: Blue has one knight in it, Red two.
+    Quiz(
+        slug="majority-who",
+        chapter="sharing",
+        players=("blue", "red"),
+        setup=(
+            "D@0,0/0",
+            "U@-1,0/0",  # F R F R
+            "U@1,0/0",  # F R F R
+            "E@-1,-1/90:0E",  # F C F F: a city opening east; blue knight
+            "E@1,-1/270:1W",  # F F F C: a city opening west; red knight
+            "B@-1,-2/0",  # F F F F
+            "E@0,-2/180:1S",  # F F C F: a city opening south; red's second knight
+        ),
+        move="C@0,-1/0",  # C C C C: closes all four into one city
+        ask=Ask.WHO,
+        answer="red",
     ),
     # Blue: a thief on an open road of 3 tiles (3), a knight in D's city grown north by F with its
     # pennant (2 tiles + 1 pennant = 3) and a farmer south of the road, whose field touches the
@@ -565,6 +830,20 @@ QUIZZES: dict[str, Quiz] = _quizzes(
         player="blue",
         answer=9,
     ),
+    # Blue's knight in an open city of three tiles with two pennants (F and M): 1 each at the end.
+    Quiz(
+        slug="end-city",
+        chapter="game-end",
+        players=("blue", "red"),
+        setup=(
+            "D@0,0/0",
+            "F@0,-1/90:0C",  # C F C F: pennant city north–south; blue knight
+            "U@1,0/0:1E",  # F R F R: red thief
+            "M@0,-2/180",  # F C C F: pennant corner, open to the east
+        ),
+        player="blue",
+        answer=5,
+    ),
     # Blue's farmer lies on the strip north of the road through D, D and L; it touches D's city
     # (closed by E) and the second D's city (closed by E), both with red knights, and L's city,
     # which is open: 2 completed cities, 3 each.
@@ -582,6 +861,60 @@ QUIZZES: dict[str, Quiz] = _quizzes(
         player="blue",
         answer=6,
     ),
+    # The same board under the three farm rules. City A: D, F, the cap; city B: two caps east of F.
+    # Blue's farmers: one in the field east of F (touching A and B), one in the far cap's field
+    # (touching B); Red's farmer in the northern cap's field (touching A).
+    *(
+        Quiz(
+            slug=f"farm-{edition}",
+            chapter="editions",
+            players=("blue", "red"),
+            setup=(
+                "D@0,0/0",
+                "F@0,-1/90",  # C F C F: city A runs north through F
+                "E@0,-2/180:1N",  # F F C F: closes city A; red farmer in the cap's field
+                "E@1,-1/90:0W",  # F C F F: city B opening east; blue farmer in the field by F
+                "B@0,1/0",  # F F F F
+                "E@2,-1/270:0E",  # F F F C: closes city B; blue farmer in its field
+            ),
+            player="blue",
+            answer=answer,
+            rules=Rules(farmers=edition),
+        )
+        # 3rd: 3 per city per field (6 + 3); 2nd: each city once for Blue (3 + 3); 1st: A tied
+        # one farmer each (4 to both), B Blue's alone (4)
+        for edition, answer in (("3rd", 9), ("2nd", 6), ("1st", 8))
+    ),
+    # -- the River --
+    # The river turned left at the bend; a bend turned the same way again would bring it back.
+    Quiz(
+        slug="river-turn",
+        chapter="river",
+        players=("blue", "red"),
+        setup=(
+            "river-spring@0,0/0",  # F ~ F F
+            "river-curve@1,0/90",  # ~ F F ~: the river turns left, to the north
+        ),
+        move="river-curve@1,-1/270",  # F ~ ~ F: turns right, to the east
+        ask=Ask.TURN,
+        answer=270,
+        expansions=("river",),
+    ),
+    # Two left turns with a straight between them: allowed.
+    Quiz(
+        slug="river-bend",
+        chapter="river",
+        players=("blue", "red"),
+        setup=(
+            "river-spring@0,0/0",  # F ~ F F
+            "river-curve@1,0/90",  # ~ F F ~: left, to the north
+            "river-straight@1,-1/90",  # ~ F ~ F: straight on
+        ),
+        move="river-curve@1,-2/0",  # F F ~ ~: left again, to the west
+        ask=Ask.FITS,
+        answer=YES,
+        expansions=("river",),
+    ),
     # Blue lays E beside the cloister and takes the abbot back instead of placing a figure: the
     # cloister scores as if the game had ended, itself and D, U and the new tile around it.
     Quiz(
@@ -592,6 +925,17 @@ QUIZZES: dict[str, Quiz] = _quizzes(
         player="blue",
         move="E@1,1/90:0^0,1",
         answer=4,
+        expansions=("abbot",),
+    ),
+    # A meeple on the garden of a garden tile.
+    Quiz(
+        slug="garden-meeple",
+        chapter="abbot",
+        players=("blue", "red"),
+        setup=("D@0,0/0",),
+        move="E-garden@0,1/180:0C",  # F F C F with a garden in the middle
+        ask=Ask.FIGURE,
+        answer=NO,
         expansions=("abbot",),
     ),
     # W, U, D, the inn, U and W: six tiles of road with an inn, 2 each.
@@ -611,6 +955,41 @@ QUIZZES: dict[str, Quiz] = _quizzes(
         answer=12,
         expansions=("inns-cathedrals",),
     ),
+    # Blue's knight in an open city with a cathedral (0 at the end) and a thief on a road of two
+    # tiles (2).
+    Quiz(
+        slug="cathedral-unfinished",
+        chapter="inns-cathedrals",
+        players=("blue", "red"),
+        setup=(
+            "D@0,0/0",
+            "ic-cathedral@0,-1/0:0N",  # C C C C: the cathedral joins the start tile's city; blue knight
+            "E@1,-1/270",  # F F F C: caps it to the east
+            "U@1,0/0:0E",  # F R F R: blue thief on the road D, U
+        ),
+        player="blue",
+        answer=2,
+        expansions=("inns-cathedrals",),
+    ),
+    # Blue's big meeple against Red's two knights: two against two.
+    Quiz(
+        slug="big-meeple-who",
+        chapter="inns-cathedrals",
+        players=("blue", "red"),
+        setup=(
+            "D@0,0/0",
+            "U@-1,0/0",  # F R F R
+            "U@1,0/0",  # F R F R
+            "E@-1,-1/90:0E+big",  # F C F F: a city opening east; Blue's big meeple
+            "E@1,-1/270:1W",  # F F F C: a city opening west; red knight
+            "B@-1,-2/0",  # F F F F
+            "E@0,-2/180:1S",  # F F C F: a city opening south; red's second knight
+        ),
+        move="C@0,-1/0",  # C C C C: joins them into one city
+        ask=Ask.WHO,
+        answer="blue+red",
+        expansions=("inns-cathedrals",),
+    ),
     # Red closed Blue's wine city and holds the only wine token: 10 points at the end.
     Quiz(
         slug="goods-majority",
@@ -619,6 +998,23 @@ QUIZZES: dict[str, Quiz] = _quizzes(
         setup=(*GOODS_TO_CLOSER.setup, "E@0,-2/180"),
         player="red",
         answer=10,
+        expansions=("traders-builders",),
+    ),
+    # Blue's builder stands in Blue's city; Blue's cap extends (and closes) that city.
+    Quiz(
+        slug="builder-next",
+        chapter="traders-builders",
+        players=("blue", "red"),
+        setup=(
+            "D@0,0/0",
+            "F@0,-1/90:0C",  # C F C F: pennant city north–south; blue knight
+            "U@1,0/0",  # F R F R
+            "G@0,-2/90:0C+builder",  # C F C F: the city goes on north; Blue's builder joins the knight
+            "U@-1,0/0",  # F R F R
+        ),
+        move="E@0,-3/180",  # F F C F: closes the city
+        ask=Ask.NEXT,
+        answer="blue",
         expansions=("traders-builders",),
     ),
 )

@@ -5,17 +5,42 @@ from __future__ import annotations
 import string
 from functools import cache
 
+from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from carcassonne_site.languages import localize_digits
 from scorer import boardview
-from scorer.boardview import Grid, PreviewCell, tile_cells
-from scorer.engine import Extent, Game, Placement, Player, ScoreEvent, Spot, Square
+from scorer.boardview import Glow, Grid, PreviewCell, TileCell, tile_cells
+from scorer.engine import (
+    TILES,
+    Extent,
+    FeatureKind,
+    Game,
+    Placement,
+    Player,
+    Problem,
+    ScoreEvent,
+    Spot,
+    Square,
+)
 from scorer.explain import sentence, title
+from scorer.messages import FEATURE_NAMES, explain
 from scorer.players import Look, looks_of
 from tutorial import content
 from tutorial.examples import EXAMPLES, QUIZZES
-from tutorial.scripts import Example, StepResult, caption_values, new_game, run
+from tutorial.scripts import (
+    NO,
+    NOBODY,
+    YES,
+    Ask,
+    Example,
+    Quiz,
+    Solution,
+    StepResult,
+    caption_values,
+    new_game,
+    run,
+)
 
 
 def colour_name(key: str) -> str:
@@ -53,7 +78,43 @@ def board_view(
     extent = extent or game.board.extent
     looks = example_looks(colours)
     cells = tile_cells(game, extent, looks, events=events, entering=entering, going=going)
+    _light_neighbours(game, cells, events)
     return Grid(extent.columns, extent.rows, cells, extent.west, extent.north, mini=True)
+
+
+def _light_neighbours(game: Game, cells: list[TileCell], events: tuple[ScoreEvent, ...]) -> None:
+    """A cloister or a garden counts the tiles round it, not only its own: light every tile it
+    counted, whole, as the board layer lights a road's or a city's pieces."""
+    by_square = {(cell.x, cell.y): cell for cell in cells}
+    for event in events:
+        if event.feature not in (FeatureKind.CLOISTER, FeatureKind.GARDEN):
+            continue
+        for square in event.tiles:
+            cell = by_square.get(square)
+            if cell is None:
+                continue
+            lit = {glow.feature for glow in cell.glows if not glow.city}
+            features = game.board.tiles[square].tile.features
+            cell.glows.extend(Glow(cell.name, index) for index in range(len(features)) if index not in lit)
+
+
+def preview_cell(placement: Placement, extent: Extent, rotation: int | None = None) -> PreviewCell:
+    """``placement``'s tile drawn dashed on its square, not laid."""
+    turned = placement.rotation if rotation is None else rotation
+    return PreviewCell(
+        placement.x,
+        placement.y,
+        extent.column(placement.x),
+        extent.row(placement.y),
+        placement.tile,
+        turned,
+        boardview.tile_label(placement.tile, turned, placement.square),
+    )
+
+
+def refusal_text(problem: Problem) -> str:
+    """The engine's reason, in the reader's language, without a tile number."""
+    return explain(problem.error())
 
 
 def _caption(template: str, values: dict[str, object]) -> str:
@@ -68,19 +129,23 @@ def example_step(slug: str, language: str, step: int) -> dict:
     step = max(0, min(step, len(steps) - 1))
     result = steps[step]
     previous = steps[step - 1] if step > 0 else None
-    extent = steps[-1].game.board.extent
+    tried = [r.placement.square for r in steps if r.refused is not None and r.placement is not None]
+    extent = Extent.of([*steps[-1].game.board.tiles, *tried])
     going: tuple[Spot, ...] = ()
     if previous is not None:
         standing = set(boardview.standing(result.game))
         going = tuple(s for e in result.events for s in e.meeple_spots if s not in standing)
+    refused = result.refused is not None and result.placement is not None
     board = board_view(
         result.game,
         example.players,
         extent=extent,
-        entering=result.placement.square if result.placement else None,
+        entering=result.placement.square if result.placement and not refused else None,
         events=result.events,
         going=going,
     )
+    if refused:
+        board.preview = preview_cell(result.placement, extent)
     text = content.captions(language, slug)
     captions = text.get("captions", [])
     template = captions[step] if step < len(captions) else ""
@@ -108,6 +173,7 @@ def example_step(slug: str, language: str, step: int) -> dict:
         "board": board,
         "players": players,
         "events": [{"title": title(e), "sentence": sentence(e, names, example.rules)} for e in result.events],
+        "refusal": refusal_text(result.refused) if result.refused is not None else "",
         "final": any(s.end for s in example.steps[:step]),
     }
 
@@ -123,20 +189,87 @@ def quiz_view(slug: str, language: str) -> dict:
     extent = Extent.of(squares)
     board = board_view(game, quiz.players, extent=extent)
     if placement is not None:
-        board.preview = PreviewCell(
-            placement.x,
-            placement.y,
-            extent.column(placement.x),
-            extent.row(placement.y),
-            placement.tile,
-            placement.rotation,
-            boardview.tile_label(placement.tile, placement.rotation, placement.square),
-        )
+        # Which way the tile goes is the question of a turn quiz: it is shown as drawn.
+        board.preview = preview_cell(placement, extent, 0 if quiz.ask is Ask.TURN else None)
     names = [colour_name(c) for c in quiz.players]
     return {
         "slug": slug,
+        "kind": quiz.ask.value,
         "question": text.get("question", ""),
         "hint": text.get("hint", ""),
         "board": board,
-        "player": names[quiz.players.index(quiz.player)],
+        "player": names[quiz.players.index(quiz.player)] if quiz.player else "",
+        "choices": [choice(quiz, value, names) for value in quiz.choices],
+        "tile": placement.tile if placement else "",
     }
+
+
+def choice(quiz: Quiz, value: str, names: list[str]) -> dict:
+    """One answer to choose from: its value, its words and what picture goes with it."""
+    item: dict = {"value": value, "colours": []}
+    if value == YES:
+        item["label"] = pgettext("quiz answer", "Yes")
+    elif value == NO:
+        item["label"] = pgettext("quiz answer", "No")
+    elif value == NOBODY:
+        item["label"] = pgettext("quiz answer", "Nobody")
+    elif quiz.ask is Ask.TURN:
+        item["label"] = f"{localize_digits(value)}°"
+        item["rotation"] = int(value)
+    else:
+        colours = value.split("+")
+        item["colours"] = colours
+        players = [names[quiz.players.index(c)] for c in colours]
+        item["label"] = players[0] if len(players) == 1 else _(" and ").join(players)
+    return item
+
+
+def answer_label(quiz: Quiz, solution: Solution) -> str:
+    """The right answer in the reader's words."""
+    if quiz.ask is Ask.POINTS:
+        return localize_digits(solution.answer)
+    names = [colour_name(c) for c in quiz.players]
+    return choice(quiz, solution.key, names)["label"]
+
+
+def why_not_this_turn(solution: Solution, rotation: int) -> str:
+    """Why the tile of a turn quiz does not fit turned by ``rotation``: it does not give away which
+    turn does."""
+    return _("Turned {degrees}°: {reason}").format(
+        degrees=localize_digits(rotation), reason=refusal_text(solution.turns[rotation])
+    )
+
+
+def quiz_explanation(quiz: Quiz, solution: Solution) -> list[str]:
+    """Why the answer is what it is, one sentence a line, from the engine's events and rules."""
+    names = [colour_name(c) for c in quiz.players]
+    if quiz.ask is Ask.POINTS:
+        player = quiz.players.index(quiz.player)
+        lines = [sentence(e, names, quiz.rules) for e in solution.events if player in e.winners]
+        return lines or [_("Nothing here scores for {player}.").format(player=names[player])]
+    if quiz.ask is Ask.WHO:
+        lines = [sentence(e, names, quiz.rules) for e in solution.events if e.points]
+        return lines or [_("Nobody has a figure on what this completes, so nobody scores.")]
+    if quiz.ask is Ask.NEXT:
+        player = names[quiz.players.index(str(solution.answer))]
+        if solution.extra_tile:
+            # Translators: the builder's extra tile (Traders & Builders).
+            text = _(
+                "The tile extended the road or city where {player}'s builder stands, "
+                "so {player} lays another tile at once."
+            )
+            return [text.format(player=player)]
+        return [_("Players take turns, so {player} lays the next tile.").format(player=player)]
+    if quiz.ask is Ask.TURN:
+        return [why_not_this_turn(solution, r) for r in sorted(solution.turns)]
+    if solution.problem is not None:
+        return [refusal_text(solution.problem)]
+    if quiz.ask is Ask.FITS:
+        lines = [_("Every edge that touches another tile matches it, so the tile may go there.")]
+        if quiz.move and TILES[Placement.parse(quiz.move).tile].is_river:
+            lines.append(
+                _("The river goes on from its open end and does not turn the same way twice in a row.")
+            )
+        return lines
+    feature = FEATURE_NAMES.get(solution.feature, "") if solution.feature else ""
+    return [_("Nobody has a figure on that {feature} yet, so a figure may go there.").format(feature=feature)]

@@ -2,19 +2,33 @@
 
 An :class:`Example` is a starting position (``setup``) and a few :class:`Step` s, each a placement
 in the engine's text notation (``"E@0,-1/180:1S"``: tile E on square (0, -1) turned 180°, with
-player 1's meeple on the south place) or the end of the game. :func:`run` plays it through the
-engine and records, for every step, the board and everything scored. ``expect`` states in the
-script what the rules say must happen; the tests hold the engine to it.
+player 1's meeple on the south place), a placement the rules refuse, or the end of the game.
+:func:`run` plays it through the engine and records, for every step, the board and everything
+scored. ``expect`` states in the script what the rules say must happen; the tests hold the engine
+to it.
+
+A :class:`Quiz` asks one question about a position; :func:`solve` has the engine answer it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 
-from scorer.engine import Game, Placement, Rules, ScoreEvent
-from scorer.engine.tiles import FeatureKind
+from scorer.engine import (
+    FeatureKind,
+    Game,
+    IllegalPlacementError,
+    Placement,
+    Problem,
+    Rules,
+    ScoreEvent,
+)
 
 COLOURS = ("blue", "red", "green", "yellow", "black")
+ROTATIONS = (0, 90, 180, 270)
+YES, NO, NOBODY = "yes", "no", "nobody"
 
 
 @dataclass(frozen=True)
@@ -23,6 +37,9 @@ class Step:
     """A placement in text notation, or ``None`` for the end of the game (``end=True``)."""
     end: bool = False
     """Score the game's end now: unfinished features, then farms."""
+    refused: bool = False
+    """``move`` breaks a rule: the step shows it tried where it was meant to go and the engine's
+    reason, and the board stays as it was."""
 
 
 @dataclass(frozen=True)
@@ -50,23 +67,79 @@ class Example:
     expansions: tuple[str, ...] = ()
 
 
+class Ask(StrEnum):
+    """What a quiz asks, and so what kind of answer it takes."""
+
+    POINTS = "points"
+    """How many points ``player`` scores with ``move`` (or would score in all if the game ended
+    now): a whole number."""
+    FITS = "fits"
+    """May the tile of ``move`` be laid so (its figure aside)? Yes or no."""
+    FIGURE = "figure"
+    """May the figure of ``move`` stand where it is put, the tile being legal? Yes or no."""
+    TURN = "turn"
+    """Which rotation lets the tile of ``move`` go on its square? Exactly one does."""
+    WHO = "who"
+    """Who scores what ``move`` completes (or, without ``move``, the end of the game)? A player,
+    both of two players, or nobody."""
+    NEXT = "next"
+    """Who lays the tile after ``move``? A player."""
+
+
 @dataclass(frozen=True)
 class Quiz:
-    """ "How many points does <player> score here?", answered by the engine."""
+    """One question about a position, answered by the engine (see :class:`Ask`)."""
 
     slug: str
     chapter: str
     players: tuple[str, ...]
     setup: tuple[str, ...]
-    player: str
-    """The colour key of the player the question is about."""
+    player: str = ""
+    """The colour key of the player a points question is about."""
     move: str | None = None
-    """If given: the question is what ``player`` scores when this tile is laid. Otherwise: what
+    """The tile about to be laid (shown dashed). For a points question without it: what
     ``player`` would score in total if the game ended with the board as it is."""
-    answer: int = 0
-    """The answer the rules give, checked against the engine by the tests."""
+    answer: int | str = 0
+    """The answer the rules give, checked against the engine by the tests: points, a rotation,
+    ``"yes"``/``"no"``, a colour key, ``"blue+red"`` or ``"nobody"``."""
+    ask: Ask = Ask.POINTS
     rules: Rules = field(default_factory=Rules)
     expansions: tuple[str, ...] = ()
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        """The answers offered to choose from (none for a number)."""
+        if self.ask in (Ask.FITS, Ask.FIGURE):
+            return (YES, NO)
+        if self.ask is Ask.TURN:
+            return tuple(str(r) for r in ROTATIONS)
+        if self.ask is Ask.WHO:
+            return (*self.players, "+".join(self.players), NOBODY)
+        if self.ask is Ask.NEXT:
+            return self.players
+        return ()
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A quiz's answer as the engine gives it, with what explains it."""
+
+    answer: int | str
+    events: tuple[ScoreEvent, ...] = ()
+    """What the move (or the end) scores."""
+    problem: Problem | None = None
+    """Why the move may not be made (fits, figure)."""
+    feature: FeatureKind | None = None
+    """The feature the move's figure would stand on (figure)."""
+    turns: Mapping[int, Problem] = field(default_factory=dict)
+    """Why each of the other rotations does not fit (turn)."""
+    extra_tile: bool = False
+    """The move earned its layer another tile (next)."""
+
+    @property
+    def key(self) -> str:
+        """The answer as a choice's value."""
+        return str(self.answer)
 
 
 @dataclass(frozen=True)
@@ -79,6 +152,8 @@ class StepResult:
     placement: Placement | None
     goods: tuple[int, ...] = ()
     """Trade-goods tokens each player holds (Traders & Builders)."""
+    refused: Problem | None = None
+    """Why ``placement`` was refused (a refused step: the board is the one before it)."""
 
 
 def new_game(
@@ -97,6 +172,11 @@ def run(example: Example) -> list[StepResult]:
     game = new_game(example.players, example.rules, example.expansions, example.setup)
     results.append(_result(game, (), None))
     for step in example.steps:
+        if step.refused:
+            assert step.move is not None
+            attempt = Placement.parse(step.move)
+            results.append(_result(game, (), attempt, refused=refusal(game, attempt)))
+            continue
         if step.end:
             report = game.report()
             end_events = report.events[len(game.events) :]
@@ -109,22 +189,91 @@ def run(example: Example) -> list[StepResult]:
     return results
 
 
-def _result(game: Game, events, placement, *, totals=None, final: bool = False) -> StepResult:
+def refusal(game: Game, placement: Placement) -> Problem:
+    """Why the engine refuses ``placement``; a script that claims a refusal the rules do not make
+    is wrong, and says so."""
+    try:
+        game.check(placement)
+    except IllegalPlacementError as error:
+        return error.problem
+    raise ValueError(f"{placement} is legal, but the script says it is refused")
+
+
+def _result(
+    game: Game, events, placement, *, totals=None, final: bool = False, refused: Problem | None = None
+) -> StepResult:
     totals = totals if totals is not None else game.projected_scores()
     scores = totals if final else tuple(game.scores)
     goods = tuple(sum(held.values()) for held in game.goods)
-    return StepResult(
-        game, tuple(events), tuple(scores), tuple(totals), tuple(game.meeples_in_supply), placement, goods
-    )
+    meeples = tuple(game.meeples_in_supply)
+    return StepResult(game, tuple(events), tuple(scores), tuple(totals), meeples, placement, goods, refused)
 
 
 def quiz_answer(quiz: Quiz) -> tuple[int, tuple[ScoreEvent, ...]]:
-    """What the engine says the answer is, with the events that make it up."""
+    """What the engine says a points quiz's answer is, with the events that make it up."""
     game = new_game(quiz.players, quiz.rules, quiz.expansions, quiz.setup)
     player = quiz.players.index(quiz.player)
     events = game.push(Placement.parse(quiz.move)) if quiz.move is not None else tuple(game.report().events)
     mine = tuple(e for e in events if player in e.winners)
     return sum(e.points for e in mine), tuple(events)
+
+
+def who_key(players: tuple[str, ...], winners: set[int]) -> str:
+    """A set of players as a choice's value: ``"red"``, ``"blue+red"`` or ``"nobody"``."""
+    return "+".join(c for i, c in enumerate(players) if i in winners) or NOBODY
+
+
+def solve(quiz: Quiz) -> Solution:
+    """The engine's answer to ``quiz``."""
+    if quiz.ask is Ask.POINTS:
+        points, events = quiz_answer(quiz)
+        return Solution(points, events)
+    game = new_game(quiz.players, quiz.rules, quiz.expansions, quiz.setup)
+    move = Placement.parse(quiz.move) if quiz.move is not None else None
+    if quiz.ask is Ask.WHO:
+        events = game.push(move) if move is not None else tuple(game.report().events[len(game.events) :])
+        winners = {w for e in events if e.points for w in e.winners}
+        return Solution(who_key(quiz.players, winners), events)
+    if move is None:
+        raise ValueError(f"quiz {quiz.slug!r} asks about a move but names none")
+    if quiz.ask is Ask.TURN:
+        return _solve_turn(game, move)
+    if quiz.ask is Ask.NEXT:
+        events = game.push(move)
+        return Solution(quiz.players[game.to_move], events, extra_tile=game.turns[-1].extra_tile)
+    if quiz.ask is Ask.FITS:
+        problem = _problem(game, move.without_meeple())
+        return Solution(NO if problem else YES, problem=problem)
+    return _solve_figure(game, move)
+
+
+def _problem(game: Game, placement: Placement) -> Problem | None:
+    try:
+        game.check(placement)
+    except IllegalPlacementError as error:
+        return error.problem
+    return None
+
+
+def _solve_turn(game: Game, move: Placement) -> Solution:
+    problems = {r: _problem(game, Placement(move.tile, move.x, move.y, r)) for r in ROTATIONS}
+    fitting = [r for r, problem in problems.items() if problem is None]
+    if len(fitting) != 1:
+        raise ValueError(f"{move.tile} fits on {move.square} turned {fitting}: a turn quiz needs exactly one")
+    return Solution(fitting[0], turns={r: p for r, p in problems.items() if p is not None})
+
+
+def _solve_figure(game: Game, move: Placement) -> Solution:
+    meeple = move.meeple
+    if meeple is None:
+        raise ValueError(f"{move} has no figure to ask about")
+    tile_problem = _problem(game, move.without_meeple())
+    if tile_problem is not None:
+        raise ValueError(f"{move}: the tile itself may not go there ({tile_problem.rule})")
+    with game.preview(move.without_meeple()):
+        feature = game.feature_at(move.square, meeple.at, figure=meeple.kind)
+    problem = _problem(game, move)
+    return Solution(NO if problem else YES, problem=problem, feature=feature.kind if feature else None)
 
 
 def caption_values(example: Example, result: StepResult) -> dict[str, object]:

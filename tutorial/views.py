@@ -8,13 +8,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from carcassonne_site.languages import localize_digits
-from scorer.explain import sentence
+from carcassonne_site.numbers import parse_int
 from tutorial import content
 from tutorial.animation import example_animation
 from tutorial.examples import EXAMPLES, QUIZZES
-from tutorial.presenters import colour_name, example_step, quiz_view
-from tutorial.scripts import quiz_answer
+from tutorial.presenters import answer_label, example_step, quiz_explanation, quiz_view, why_not_this_turn
+from tutorial.scripts import Ask, solve
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -83,14 +82,18 @@ def example_gif(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def quiz(request: HttpRequest, slug: str) -> HttpResponse:
+    """A quiz, and each answer to it: a wrong first answer earns the hint and another try; the
+    answer and why come with a right answer, a second wrong one, or when asked for."""
     if slug not in QUIZZES:
         raise Http404
     view = quiz_view(slug, get_language())
     result = None
     given = request.POST.get("answer", "").strip() if request.method == "POST" else ""
     if request.method == "POST":
-        result = _check(slug, given)
+        tries = parse_int(request.POST.get("tries", "0"), 0, 1) or 0
+        result = _check(slug, given, tries, reveal=bool(request.POST.get("reveal")))
     context = {"quiz": view, "result": result, "given": given, "nav": "learn"}
+    context["tries"] = result["tries"] if result else 0
     context["chapter"] = _chapter_or_404(QUIZZES[slug].chapter)
     if request.htmx:
         return render(request, "tutorial/_quiz.html", context)
@@ -102,21 +105,32 @@ def quiz(request: HttpRequest, slug: str) -> HttpResponse:
 PERSIAN_TO_ASCII = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
 
 
-def _check(slug: str, given: str) -> dict:
+def _check(slug: str, given: str, tries: int, *, reveal: bool = False) -> dict:
+    """How an answer fares. ``state`` is ``right``, ``retry`` (first wrong answer: the hint, no
+    answer), ``wrong`` (the second: the answer) or ``shown`` (asked for); ``tries`` counts the
+    wrong answers so far; an answer that is no answer at all is not ``valid`` and costs no try."""
     quiz = QUIZZES[slug]
-    answer, events = quiz_answer(quiz)
-    names = [colour_name(c) for c in quiz.players]
-    player = quiz.players.index(quiz.player)
-    typed = given.translate(PERSIAN_TO_ASCII)
-    if not typed.lstrip("-").isdigit():
-        return {"valid": False, "message": _("Type a whole number, for example 7.")}
-    correct = int(typed) == answer
-    lines = [sentence(e, names, quiz.rules) for e in events if player in e.winners]
-    if not lines:
-        lines = [_("Nothing here scores for {player}.").format(player=names[player])]
-    return {
+    solution = solve(quiz)
+    done = {
         "valid": True,
-        "correct": correct,
-        "answer": localize_digits(answer),
-        "lines": lines,
+        "done": True,
+        "answer": answer_label(quiz, solution),
+        "lines": quiz_explanation(quiz, solution),
     }
+    if reveal:
+        return {**done, "state": "shown", "correct": False, "tries": tries}
+    if quiz.ask is Ask.POINTS:
+        number = parse_int(given.translate(PERSIAN_TO_ASCII), -999, 999)
+        if number is None:
+            return {"valid": False, "message": _("Type a whole number, for example 7."), "tries": tries}
+        correct = number == solution.answer
+    else:
+        if given not in quiz.choices:
+            return {"valid": False, "message": _("Choose one of the answers first."), "tries": tries}
+        correct = given == solution.key
+    if correct:
+        return {**done, "state": "right", "correct": True, "tries": tries}
+    if tries == 0:
+        lines = [why_not_this_turn(solution, int(given))] if quiz.ask is Ask.TURN else []
+        return {"valid": True, "state": "retry", "correct": False, "tries": 1, "lines": lines}
+    return {**done, "state": "wrong", "correct": False, "tries": tries + 1}

@@ -1,6 +1,7 @@
 // Animated examples: arrow keys step (mirrored on right-to-left pages), Play runs the steps,
-// and keyboard focus stays on the example as htmx swaps each step in.
-// Without this script the Previous/Next links still work as plain links.
+// and keyboard focus stays on the example as htmx swaps each step in. Quizzes: after an answer
+// is swapped in, focus goes back to the answer for another try, or to the verdict once it is done.
+// Without this script the Previous/Next links still work as plain links, and quizzes as forms.
 (function () {
   "use strict";
   const DELAY = 2600;
@@ -57,8 +58,20 @@
     else go(example, "next");
   });
 
+  const FINISHED = ["right", "wrong", "shown"];
+
+  function focusQuiz(quiz) {
+    const state = quiz.dataset.state;
+    let target = null;
+    if (!state) target = quiz.querySelector('input[name="answer"]');
+    else if (FINISHED.includes(state)) target = quiz.querySelector(".message");
+    else target = quiz.querySelector('input[name="answer"]:checked') || quiz.querySelector('input[name="answer"]');
+    if (target) target.focus();
+  }
+
   document.addEventListener("htmx:afterSwap", (e) => {
     const fresh = e.detail.target && document.getElementById(e.detail.target.id);
+    if (fresh && fresh.classList.contains("quiz")) { focusQuiz(fresh); return; }
     if (!fresh || !fresh.classList.contains("example")) return;
     const isPlaying = playing.has(fresh.id) && fresh.dataset.step !== fresh.dataset.last;
     if (!isPlaying) playing.delete(fresh.id);

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from scorer.engine import FeatureKind, FigureKind, Placement
+from scorer.engine import FeatureKind, FigureKind, Placement, Rule
+from tutorial import content
 from tutorial.examples import EXAMPLES, QUIZZES
-from tutorial.scripts import COLOURS, caption_values, new_game, quiz_answer, run
+from tutorial.scripts import COLOURS, NO, YES, Ask, caption_values, new_game, quiz_answer, run, solve
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "tutorial-content.md"
@@ -26,6 +27,14 @@ EXTRA_EXAMPLES = {"city-two-old": "cities"}
 """Examples the doc names only in passing ("`city-two` (4 / 2)"): the old-rule twin of city-two."""
 
 MAX_TILES = 12
+MAX_STEPS = 4
+
+WHOLE_GAMES = {"whole-game"}
+"""Examples that play a whole short game, from the start tile to the final score: their length is
+the point, so they are held to that instead of to the size of the others."""
+
+REFUSALS = {"edge-mismatch": (Rule.EDGE_MISMATCH,), "river-field": (Rule.FEATURE_OCCUPIED,)}
+"""What each example's refused steps are refused for, in order."""
 
 
 # -- what the doc asks for ---------------------------------------------------------------------
@@ -37,13 +46,29 @@ def _section(text: str, heading: str) -> str:
     return text[start : end if end != -1 else len(text)]
 
 
-def _table_rows(section: str) -> list[list[str]]:
-    rows = []
+def _tables(section: str) -> list[list[list[str]]]:
+    """Every table of a section, each as its rows of cells, header first."""
+    tables: list[list[list[str]]] = []
+    inside = False
     for line in section.splitlines():
-        if not line.startswith("|") or set(line) <= set("|-: "):
+        if not line.startswith("|"):
+            inside = False
             continue
-        rows.append([cell.strip() for cell in line.strip("|").split("|")])
-    return rows[1:]  # drop the header
+        if not inside:
+            tables.append([])
+            inside = True
+        if not set(line) <= set("|-: "):
+            tables[-1].append([cell.strip() for cell in line.strip("|").split("|")])
+    return tables
+
+
+def _table_rows(section: str, first_header: str | None = None) -> list[list[str]]:
+    """The rows of the section's first table (or the first whose header starts with
+    ``first_header``), without the header."""
+    for table in _tables(section):
+        if first_header is None or table[0][0] == first_header:
+            return table[1:]
+    raise AssertionError(f"no table headed {first_header!r}")
 
 
 @cache
@@ -68,14 +93,45 @@ def doc_examples() -> dict[str, str]:
 @cache
 def doc_quizzes() -> dict[str, str]:
     """Quiz slug -> chapter slug, from the doc's quiz table."""
-    rows = _table_rows(_section(DOC.read_text(encoding="utf-8"), "Quizzes"))
+    rows = _table_rows(_section(DOC.read_text(encoding="utf-8"), "Quizzes"), "slug")
     return {row[0].strip("`"): row[1] for row in rows}
+
+
+@cache
+def doc_quiz_kinds() -> dict[str, str]:
+    """Quiz slug -> what it asks, from the doc's quiz table."""
+    rows = _table_rows(_section(DOC.read_text(encoding="utf-8"), "Quizzes"), "slug")
+    return {row[0].strip("`"): row[2] for row in rows}
+
+
+@cache
+def doc_markers() -> dict[str, list[str]]:
+    """Chapter slug -> its markers in order, from the doc's markers table."""
+    rows = _table_rows(_section(DOC.read_text(encoding="utf-8"), "Markers per chapter, in this order"))
+    markers: dict[str, list[str]] = {}
+    for row in rows:
+        for chapter in row[0].split(","):
+            markers[chapter.strip()] = re.findall(r"\[\[(\w+ [a-z0-9-]+)\]\]", row[1])
+    return markers
 
 
 def test_doc_is_parsed():
     assert "road-loop" in doc_examples()
     assert doc_examples()["three-farmers"] == "farms"
     assert doc_quizzes()["farm-points"] == "farms"
+    assert doc_quiz_kinds()["tile-turn"] == "turn"
+    assert doc_markers()["overview"] == []
+    assert doc_markers()["roads"][0] == "example road-loop"
+
+
+def test_every_quiz_asks_what_the_doc_says():
+    assert {slug: quiz.ask.value for slug, quiz in QUIZZES.items()} == doc_quiz_kinds()
+
+
+@pytest.mark.parametrize("chapter", content.CHAPTERS)
+def test_chapters_embed_the_markers_the_doc_lists(chapter):
+    embedded = [f"{p.kind} {p.slug}" for p in content.chapter("en", chapter).widgets if p.kind != "practice"]
+    assert embedded == doc_markers()[chapter]
 
 
 def test_every_example_in_the_doc_exists():
@@ -118,15 +174,22 @@ def test_example_shape(slug):
     assert 2 <= len(example.players) <= 3
     assert len(set(example.players)) == len(example.players)
     assert set(example.players) <= set(COLOURS)
-    assert 1 <= len(example.steps) <= 4
     start = Placement.parse(example.setup[0])
     assert (start.tile, start.x, start.y) == (
         ("river-spring", 0, 0) if "river" in example.expansions else ("D", 0, 0)
     )
-    moves = [s.move for s in example.steps if s.move is not None]
-    assert len(example.setup) + len(moves) <= MAX_TILES
+    laid = [s.move for s in example.steps if s.move is not None and not s.refused]
+    tiles = len(example.setup) + len(laid)
+    if slug in WHOLE_GAMES:
+        assert example.setup == ("D@0,0/0",), "a whole game starts from the start tile alone"
+        assert len(example.players) == 2 and 13 <= tiles <= 18
+        assert example.steps[-1].end
+    else:
+        assert 1 <= len(example.steps) <= MAX_STEPS
+        assert tiles <= MAX_TILES
     for i, step in enumerate(example.steps):
         assert (step.move is None) == step.end
+        assert not (step.refused and step.end)
         if step.end:
             assert i == len(example.steps) - 1, "the game's end is the last step"
     for expect in example.expect:
@@ -166,7 +229,7 @@ def test_meeples_come_back_after_scoring(slug):
     example = EXAMPLES[slug]
     steps = results(slug)
     for before, after, step in zip(steps, steps[1:], example.steps):
-        if step.end:
+        if step.end or step.refused:
             continue
         placed = after.placement.meeple if after.placement else None
         for player in range(len(example.players)):
@@ -185,6 +248,50 @@ def test_meeples_come_back_after_scoring(slug):
             assert after.meeples[player] == before.meeples[player] - spent + returned
 
 
+@pytest.mark.parametrize("slug", sorted(EXAMPLES))
+def test_a_refused_step_is_refused_for_its_rule_and_changes_nothing(slug):
+    example = EXAMPLES[slug]
+    steps = results(slug)
+    refused = [n for n, step in enumerate(example.steps, 1) if step.refused]
+    assert tuple(steps[n].refused.rule for n in refused) == REFUSALS.get(slug, ())
+    for n in refused:
+        before, after = steps[n - 1], steps[n]
+        assert after.game.board.tiles.keys() == before.game.board.tiles.keys()
+        assert (after.scores, after.meeples, after.events) == (before.scores, before.meeples, ())
+        assert after.placement == Placement.parse(example.steps[n - 1].move)
+        # the very move is made at the next step, as the rules allow it (its figure left off)
+        following = example.steps[n] if n < len(example.steps) else None
+        assert following is not None and following.move is not None
+        tried, made = Placement.parse(example.steps[n - 1].move), Placement.parse(following.move)
+        assert (tried.tile, tried.square) == (made.tile, made.square)
+
+
+def test_a_whole_game_scores_everything_once():
+    """The whole game's last step is the final score: banked points plus the end's events."""
+    example = EXAMPLES["whole-game"]
+    final = results("whole-game")[-1]
+    during = [sum(e.points for e in final.game.events if i in e.winners) for i in range(2)]
+    at_end = [sum(e.points for e in final.events if i in e.winners) for i in range(2)]
+    assert list(final.scores) == [a + b for a, b in zip(during, at_end)]
+    kinds = {e.subject for step in results("whole-game") for e in step.events}
+    assert kinds >= {"road", "city", "cloister", "field"}, (
+        "a whole game shows every base-game feature scoring"
+    )
+    assert len(example.players) == 2
+
+
+def test_farm_editions_score_one_board_three_ways():
+    boards = {EXAMPLES[f"farm-editions-{e}"].setup for e in ("3rd", "2nd", "1st")}
+    assert len(boards) == 1
+    finals = {e: results(f"farm-editions-{e}")[-1].scores for e in ("3rd", "2nd", "1st")}
+    assert len(set(finals.values())) == 3, finals
+    assert [EXAMPLES[f"farm-editions-{e}"].rules.farmers.value for e in ("3rd", "2nd", "1st")] == [
+        "3rd",
+        "2nd",
+        "1st",
+    ]
+
+
 def test_old_small_city_rule():
     assert EXAMPLES["city-two"].steps == EXAMPLES["city-two-old"].steps
     assert EXAMPLES["city-two"].rules.small_city == 4
@@ -197,18 +304,79 @@ def test_old_small_city_rule():
 @pytest.mark.parametrize("slug", sorted(QUIZZES))
 def test_quiz_answer_is_the_engines(slug):
     quiz = QUIZZES[slug]
-    assert quiz.player in quiz.players
     assert set(quiz.players) <= set(COLOURS)
     assert len(quiz.setup) + (quiz.move is not None) <= MAX_TILES
-    answer, events = quiz_answer(quiz)
-    assert events, "the question is about something that scores"
-    assert answer == quiz.answer
-    if quiz.move is None:
+    solution = solve(quiz)  # raises if the quiz's question has no single answer
+    assert solution.answer == quiz.answer
+    if quiz.ask is Ask.POINTS:
+        assert quiz.player in quiz.players
+        answer, events = quiz_answer(quiz)
+        assert events, "the question is about something that scores"
+        assert answer == quiz.answer
+    else:
+        assert solution.key in quiz.choices
+    if quiz.ask is Ask.POINTS and quiz.move is None:
         # "if the game ended now" counts the whole total: the player has scored nothing before it,
         # so the answer is what the end of the game gives them
         player = quiz.players.index(quiz.player)
         game = new_game(quiz.players, quiz.rules, quiz.expansions, quiz.setup)
         assert not any(player in e.winners for e in game.events)
+
+
+@pytest.mark.parametrize("slug", sorted(q.slug for q in QUIZZES.values() if q.move is not None))
+def test_the_dashed_tile_is_laid_by_the_player_whose_turn_it_is(slug):
+    """A figure on the dashed tile is its layer's, and a question that names who lays it (Blue,
+    in every one) is right about whose turn it is."""
+    quiz = QUIZZES[slug]
+    game = new_game(quiz.players, quiz.rules, quiz.expansions, quiz.setup)
+    move = Placement.parse(quiz.move)
+    english = _load(CONTENT / "en" / "quizzes.toml")[slug]["question"]
+    if move.meeple is not None or english.startswith("Blue lays"):
+        assert quiz.players[game.to_move] == "blue", slug
+
+
+def test_enough_quizzes_of_every_kind():
+    assert len(QUIZZES) >= 24
+    kinds = {quiz.ask for quiz in QUIZZES.values()}
+    assert kinds == set(Ask)
+    # a yes-or-no question is not always answered the same way
+    assert {q.answer for q in QUIZZES.values() if q.ask in (Ask.FITS, Ask.FIGURE)} == {YES, NO}
+    # legality, meeples, majority, end scoring, farms under each edition, the River, the expansions
+    chapters = {quiz.chapter for quiz in QUIZZES.values()}
+    assert chapters >= {
+        "placing-tiles",
+        "placing-meeples",
+        "sharing",
+        "game-end",
+        "farms",
+        "editions",
+        "river",
+        "abbot",
+        "inns-cathedrals",
+        "traders-builders",
+    }
+
+
+def test_the_farm_quizzes_ask_one_board_under_three_editions():
+    quizzes = [QUIZZES[f"farm-{e}"] for e in ("3rd", "2nd", "1st")]
+    assert len({q.setup for q in quizzes}) == 1
+    assert [q.rules.farmers.value for q in quizzes] == ["3rd", "2nd", "1st"]
+    assert len({q.answer for q in quizzes}) == 3, "each edition gives its own answer"
+    assert quizzes[0].setup not in {EXAMPLES[f"farm-editions-{e}"].setup for e in ("3rd", "2nd", "1st")}
+
+
+def test_a_turn_quiz_has_one_turn_and_says_why_not_the_others():
+    for quiz in QUIZZES.values():
+        if quiz.ask is Ask.TURN:
+            solution = solve(quiz)
+            assert sorted([solution.answer, *solution.turns]) == [0, 90, 180, 270]
+            assert all(problem.rule for problem in solution.turns.values())
+
+
+def test_a_who_quiz_offers_each_player_both_and_nobody():
+    quiz = QUIZZES["majority-who"]
+    assert quiz.choices == ("blue", "red", "blue+red", "nobody")
+    assert solve(QUIZZES["big-meeple-who"]).key == "blue+red"
 
 
 # -- captions and quiz texts, in every language that has them ---------------------------------
@@ -268,4 +436,5 @@ def test_quiz_texts(path):
         for key in ("question", "hint"):
             assert isinstance(table.get(key), str) and table[key].strip(), f"{where}: {key}"
         assert not DIGITS.search(table["question"]), f"{where}: a digit in the question"
-        assert quiz.answer not in _numbers(table["hint"]), f"{where}: the hint gives the answer away"
+        if quiz.ask is Ask.POINTS:
+            assert quiz.answer not in _numbers(table["hint"]), f"{where}: the hint gives the answer away"

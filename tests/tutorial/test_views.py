@@ -8,7 +8,7 @@ from PIL import Image
 
 from tutorial import content
 from tutorial.examples import EXAMPLES, QUIZZES
-from tutorial.scripts import quiz_answer
+from tutorial.scripts import Ask, quiz_answer, solve
 
 LANGS = {
     "en": ("en", "ltr"),
@@ -91,6 +91,28 @@ def test_example_step_is_clamped(client):
     )
 
 
+def test_a_complete_cloister_lights_every_tile_it_counts(client):
+    """The cloister scores for itself and its eight neighbours: all nine tiles light up, whole."""
+    steps = len(EXAMPLES["cloister-complete"].steps)
+    html = client.get(f"/fa/learn/examples/cloister-complete/?step={steps}", **HX).content.decode()
+    cells = re.findall(
+        r'<div class="cell tile [^"]*" data-x="(-?\d+)" data-y="(-?\d+)">(.*?)</div>', html, re.S
+    )
+    lit = {(int(x), int(y)) for x, y, inner in cells if 'class="glow' in inner}
+    assert lit == {(x, y) for x in (-1, 0, 1) for y in (0, 1, 2)}
+    assert ">+۹<" in html
+
+
+def test_a_refused_step_shows_the_tile_where_it_was_tried_and_why(client):
+    for lang, reason in (("en", "does not match"), ("fa", "")):
+        html = client.get(f"/{lang}/learn/examples/edge-mismatch/?step=1", **HX).content.decode()
+        assert 'class="cell preview' in html
+        refusal = re.search(r'class="message error example-refusal"[^>]*>(.*?)</p>', html, re.S)[1]
+        assert reason in refusal
+    step2 = client.get("/en/learn/examples/edge-mismatch/?step=2", **HX).content.decode()
+    assert "example-refusal" not in step2 and 'class="cell preview' not in step2
+
+
 def test_a_completing_step_lights_up_the_feature_and_shows_the_points(client):
     # The fourth bend closes the road loop: its four tiles glow and +4 rises.
     steps = len(EXAMPLES["road-loop"].steps)
@@ -109,13 +131,25 @@ def test_captions_carry_the_engines_numbers_in_the_readers_digits(client):
     assert "۱۰" in caption and not re.search(r"[0-9]", caption)
 
 
+def _wrong(slug: str) -> str:
+    """An answer the engine says is wrong."""
+    quiz, solution = QUIZZES[slug], solve(QUIZZES[slug])
+    if quiz.ask is Ask.POINTS:
+        return str(solution.answer + 1)
+    return next(c for c in quiz.choices if c != solution.key)
+
+
 @pytest.mark.parametrize("slug", QUIZZES)
-def test_quiz_right_and_wrong_answers(client, slug):
-    answer, _ = quiz_answer(QUIZZES[slug])
-    right = client.post(f"/en/learn/quizzes/{slug}/", {"answer": str(answer)}, **HX).content.decode()
-    wrong = client.post(f"/en/learn/quizzes/{slug}/", {"answer": str(answer + 1)}, **HX).content.decode()
-    assert "Right!" in right
-    assert "Not quite." in wrong and f"The answer is {answer}." in wrong
+def test_quiz_right_answer_and_two_wrong_ones(client, slug):
+    solution = solve(QUIZZES[slug])
+    url = f"/en/learn/quizzes/{slug}/"
+    right = client.post(url, {"answer": solution.key}, **HX).content.decode()
+    assert "Right!" in right and "message success" in right
+    first = client.post(url, {"answer": _wrong(slug)}, **HX).content.decode()
+    assert "Not quite." in first and "The answer is" not in first
+    assert 'name="tries" value="1"' in first and 'name="reveal"' in first
+    second = client.post(url, {"answer": _wrong(slug), "tries": "1"}, **HX).content.decode()
+    assert "Not quite." in second and "The answer is" in second
 
 
 def test_quiz_accepts_persian_digits_and_refuses_words(client):
