@@ -63,6 +63,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # The phones' "has the game moved on?" answered first and cheaply (scorer/state_check.py).
+    "scorer.state_check.StateCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Static files leave here, before GZip: whitenoise sends its own precompressed copies, and
     # GZip would otherwise squeeze pictures and fonts a second time for nothing.

@@ -13,7 +13,7 @@ import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 
 from scorer.engine import (
     COLORS,
@@ -33,6 +33,9 @@ from scorer.engine import (
     write_board,
 )
 from scorer.models import Move, SavedGame, state_token
+
+
+_GAMES = SavedGame._meta.db_table
 
 
 class StaleMoveError(Exception):
@@ -216,9 +219,14 @@ def _saved(saved: SavedGame, moves: Sequence[Move]) -> None:
 
 def state_of(code: str, *, watching: bool = False) -> str:
     """The game's :attr:`SavedGame.state` alone, read without its moves; raises ``DoesNotExist``."""
-    key = "watch_code" if watching else "code"
-    digest, finished = SavedGame.objects.values_list("digest", "finished").get(**{key: code})
-    return state_token(digest, finished)
+    # Plain SQL: phones ask this every 1.5 s, and building the ORM query costs more than running it.
+    column = "watch_code" if watching else "code"
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT digest, finished FROM {_GAMES} WHERE {column} = %s", [code])
+        row = cursor.fetchone()
+    if row is None:
+        raise SavedGame.DoesNotExist(code)
+    return state_token(row[0], bool(row[1]))
 
 
 def move_count(code: str, *, watching: bool = False) -> int:

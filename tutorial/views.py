@@ -60,8 +60,8 @@ def chapter(request: HttpRequest, slug: str) -> HttpResponse:
 def example(request: HttpRequest, slug: str) -> HttpResponse:
     if slug not in EXAMPLES:
         raise Http404
-    step = request.GET.get("step", "0")
-    view = example_step(slug, get_language(), int(step) if step.isdigit() else 0)
+    step = parse_int(request.GET.get("step"), 0, 10_000) or 0
+    view = example_step(slug, get_language(), step)
     chapter_slug = EXAMPLES[slug].chapter
     context = {"ex": view, "chapter": _chapter_or_404(chapter_slug), "nav": "learn"}
     if request.htmx:

@@ -111,6 +111,11 @@ def test_odd_event_numbers_are_ignored_not_a_500(client, game, event):
         assert response.status_code == 200, (path, event)
 
 
+@pytest.mark.parametrize("step", ["²", "۳", "٣", "-1", "99999999999", "\x00"])
+def test_odd_example_steps_show_the_first_or_last_step_not_a_500(client, step):
+    assert client.get("/fa/learn/examples/road-straight/", {"step": step}).status_code == 200
+
+
 @pytest.mark.parametrize("length", ["²", "۳", "-5", "abc", "1e3"])
 def test_a_bad_content_length_on_the_api_is_a_400(client, length):
     body = board_file(["Mina", "Wei"], [("D", 0, 0, 0)])
