@@ -13,6 +13,8 @@ from scorer.explain import sentence
 from tutorial import content
 from tutorial.animation import example_animation
 from tutorial.examples import EXAMPLES, QUIZZES
+from tutorial.practice import PRACTICES
+from tutorial.practice_views import Move, practice_view
 from tutorial.presenters import colour_name, example_step, quiz_view
 from tutorial.scripts import quiz_answer
 
@@ -45,6 +47,8 @@ def chapter(request: HttpRequest, slug: str) -> HttpResponse:
             widgets[piece.slug] = example_step(piece.slug, get_language(), 0)
         elif piece.kind == "quiz" and piece.slug in QUIZZES:
             widgets[piece.slug] = quiz_view(piece.slug, get_language())
+        elif piece.kind == "practice" and piece.slug in PRACTICES:
+            widgets[piece.slug] = practice_view(piece.slug, get_language(), Move())
     context = {
         "chapter": current,
         "chapters": chapters,
