@@ -36,11 +36,8 @@ class Turn:
     @cached_property
     def farmer_cities(self) -> int:
         """Completed cities the field of the learner's new farmer touches (0 without one)."""
-        meeple = self.placement.meeple
-        if meeple is None or self.game.feature_at(self.placement.square, meeple.at) is None:
-            return 0
         mine = [
-            f
+            (f.square, f.index)
             for f in self.game.figures
             if f.square == self.placement.square
             and f.player == self.player
@@ -48,8 +45,7 @@ class Turn:
         ]
         if not mine:
             return 0
-        where = (mine[0].square, mine[0].index)
-        return next((len(farm.cities) for farm in self.game.farms() if where in farm.segments), 0)
+        return next((len(farm.cities) for farm in self.game.farms() if mine[0] in farm.segments), 0)
 
     @property
     def points(self) -> int:

@@ -24,8 +24,6 @@
     last = what;
     const tile = practice.querySelector(".cell.preview");
     held = tile ? [tile.dataset.x, tile.dataset.y] : null;
-    // Ask htmx directly: a key pressed just after a swap can come before htmx has wired up the
-    // new links, and a plain click would then load the whole page.
     if (window.htmx) htmx.ajax("GET", href, { target: "#" + practice.id, swap: "outerHTML" });
     else location.href = href;
   }
@@ -55,15 +53,17 @@
     return best;
   }
 
+  // Every control goes through htmx.ajax, before htmx's own handler on the link: a key pressed
+  // just after a swap can come before htmx has wired up the new links, and the browser would then
+  // load the whole page. A click with a modifier (a new tab) is left to the browser.
   document.addEventListener("click", (e) => {
     const link = e.target.closest(".practice a[href]");
-    if (!link) return;
+    if (!link || !window.htmx || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
     const practice = practiceOf(link);
-    active = practice.id;
-    last = link.dataset.action || (link.classList.contains("open") ? "cell" : null);
-    const tile = practice.querySelector(".cell.preview");
-    held = tile ? [tile.dataset.x, tile.dataset.y] : null;
-  });
+    e.preventDefault();
+    e.stopPropagation();
+    go(practice, link.getAttribute("href"), link.dataset.action || (link.classList.contains("open") ? "cell" : null));
+  }, true);
 
   const SUBMITS = /^(lay|none|aside|dot-|key-lay)/;
 
