@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tutorial import pages, views
+from tutorial import pages, practice_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -12,5 +12,6 @@ urlpatterns = [
     path("learn/tiles/", pages.tile_reference, name="tile-reference"),
     path("learn/mistakes/", pages.mistakes, name="mistakes"),
     path("learn/summary/", pages.summary, name="summary"),
+    path("learn/practice/<slug:slug>/", practice_views.practice, name="practice"),
     path("learn/<slug:slug>/", views.chapter, name="chapter"),
 ]

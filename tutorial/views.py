@@ -12,6 +12,8 @@ from carcassonne_site.numbers import parse_int
 from tutorial import content
 from tutorial.animation import example_animation
 from tutorial.examples import EXAMPLES, QUIZZES
+from tutorial.practice import PRACTICES
+from tutorial.practice_views import Move, practice_view
 from tutorial.presenters import answer_label, example_step, quiz_explanation, quiz_view, why_not_this_turn
 from tutorial.scripts import Ask, solve
 
@@ -44,6 +46,8 @@ def chapter(request: HttpRequest, slug: str) -> HttpResponse:
             widgets[piece.slug] = example_step(piece.slug, get_language(), 0)
         elif piece.kind == "quiz" and piece.slug in QUIZZES:
             widgets[piece.slug] = quiz_view(piece.slug, get_language())
+        elif piece.kind == "practice" and piece.slug in PRACTICES:
+            widgets[piece.slug] = practice_view(piece.slug, get_language(), Move())
     context = {
         "chapter": current,
         "chapters": chapters,

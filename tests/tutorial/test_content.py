@@ -9,6 +9,7 @@ import pytest
 
 from tutorial import content
 from tutorial.examples import EXAMPLES, QUIZZES
+from tutorial.practice import PRACTICES
 
 LANGUAGES = ("en", "zh-hant", "zh-hans", "fa")
 LOCALES = ("zh_Hant", "zh_Hans", "fa")
@@ -46,7 +47,11 @@ def test_no_stray_content_files():
     for lang in LANGUAGES:
         names = {p.stem for p in (content.CONTENT / lang).glob("*.md")}
         assert names == set(content.CHAPTERS) | set(content.PAGES), lang
-        assert {p.name for p in (content.CONTENT / lang).glob("*.toml")} == {"examples.toml", "quizzes.toml"}
+        assert {p.name for p in (content.CONTENT / lang).glob("*.toml")} == {
+            "examples.toml",
+            "quizzes.toml",
+            "practice.toml",
+        }
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -65,7 +70,9 @@ def test_every_example_and_quiz_has_text_in_every_language(lang):
 def test_every_widget_a_chapter_embeds_exists():
     for slug in content.CHAPTERS:
         for piece in content.chapter("en", slug).widgets:
-            assert piece.slug in (EXAMPLES if piece.kind == "example" else QUIZZES), piece.slug
+            assert piece.slug in {"example": EXAMPLES, "quiz": QUIZZES, "practice": PRACTICES}[piece.kind], (
+                piece.slug
+            )
 
 
 def test_every_example_and_quiz_is_embedded_in_its_own_chapter():
