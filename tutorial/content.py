@@ -58,6 +58,11 @@ class Piece:
     kind: str = ""
     slug: str = ""
 
+    @property
+    def key(self) -> str:
+        """Unique in a chapter: a quiz and a practice board may share a slug (river-turn)."""
+        return f"{self.kind}:{self.slug}"
+
 
 @dataclass(frozen=True)
 class Chapter:

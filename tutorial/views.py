@@ -43,11 +43,11 @@ def chapter(request: HttpRequest, slug: str) -> HttpResponse:
     widgets = {}
     for piece in current.widgets:
         if piece.kind == "example" and piece.slug in EXAMPLES:
-            widgets[piece.slug] = example_step(piece.slug, get_language(), 0)
+            widgets[piece.key] = example_step(piece.slug, get_language(), 0)
         elif piece.kind == "quiz" and piece.slug in QUIZZES:
-            widgets[piece.slug] = quiz_view(piece.slug, get_language())
+            widgets[piece.key] = quiz_view(piece.slug, get_language())
         elif piece.kind == "practice" and piece.slug in PRACTICES:
-            widgets[piece.slug] = practice_view(piece.slug, get_language(), Move())
+            widgets[piece.key] = practice_view(piece.slug, get_language(), Move())
     context = {
         "chapter": current,
         "chapters": chapters,
