@@ -8,7 +8,7 @@ PORT ?= 8000
 LAN ?= 0
 unexport LAN
 
-.PHONY: setup static run dev test lint format bench load messages compilemessages browser clean
+.PHONY: setup static run dev test lint format bench load phones messages compilemessages browser clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -58,6 +58,10 @@ bench: setup
 # 20 games entered at once against the production server, on SQLite and then PostgreSQL.
 load: setup static
 	$(BIN)/python -m benchmarks.load
+
+# Twenty phones following one game on the production server: the cost of a check, the delay of a move.
+phones: setup static
+	$(BIN)/python -m benchmarks.phones
 
 messages: $(VENV)/.installed
 	$(BIN)/python manage.py makemessages -l en -l zh_Hant -l zh_Hans -l fa --no-obsolete --no-location -i ".venv/*"

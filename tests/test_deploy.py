@@ -7,6 +7,7 @@ import os
 import random
 import re
 import secrets
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -33,6 +34,11 @@ OUR_VARIABLES = {
     "CSRF_TRUSTED_ORIGINS",
     "HASHED_STATIC",
     "STATIC_ROOT",
+    "SITE_URL",
+    "CLIENT_IP_HEADER",
+    "RATE_LIMITS",
+    "RATE_LIMIT_CREATE",
+    "RATE_LIMIT_API",
 }
 
 
@@ -284,3 +290,13 @@ def test_two_server_processes_on_one_database_see_each_others_moves(collected_st
     saved = SavedGame.objects.get(code=code)
     assert [move.placement.laid_by(None) for move in saved.moves.all()] == list(first_tiles[:2])
     assert "Server Error" not in one.output() + other.output()
+
+
+def test_migrate_makes_the_table_the_rate_limits_count_in(tmp_path):
+    """The test database gets cache tables by itself; a server's database only through migrate."""
+    database = tmp_path / "fresh.sqlite3"
+    env = clean_environment(DATABASE_URL=f"sqlite:///{database}")
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
+    with sqlite3.connect(database) as connection:
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert "rate_limits" in tables
