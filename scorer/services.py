@@ -34,7 +34,6 @@ from scorer.engine import (
 )
 from scorer.models import Move, SavedGame, state_token
 
-
 _GAMES = SavedGame._meta.db_table
 
 

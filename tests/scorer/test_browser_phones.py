@@ -50,7 +50,10 @@ def test_moves_reach_the_other_phones_within_two_seconds(
     for name, other in (("phone", second_phone), ("screen", table_screen)):
         expect(other.locator('.cell.tile[data-x="0"][data-y="-1"]')).to_have_count(1, timeout=10_000)
         waits[name] = (time.perf_counter() - laid) * 1000
-    print(f"\nseen on the other phone after {waits['phone']:.0f} ms, on the screen after {waits['screen']:.0f} ms")
+    print(
+        f"\nseen on the other phone after {waits['phone']:.0f} ms,"
+        f" on the screen after {waits['screen']:.0f} ms"
+    )
     assert max(waits.values()) <= SEEN_WITHIN_MS
 
     # The second phone kept its own choice of tile, and says why its board changed.

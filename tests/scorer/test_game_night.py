@@ -81,9 +81,7 @@ def test_the_api_refuses_a_bad_name_saying_which_player(client, name, expected):
 )
 def test_the_new_game_form_says_what_is_wrong_with_a_name(client, name, expected):
     response = client.post("/en/play/", new_game_data(name_0=name))
-    shown = messages(response) + re.findall(
-        r'class="field-error">(.*?)</span>', response.content.decode()
-    )
+    shown = messages(response) + re.findall(r'class="field-error">(.*?)</span>', response.content.decode())
     assert expected in shown
     assert "Give at least two players a name." not in shown  # one name is wrong, not missing
     assert SavedGame.objects.count() == 0
