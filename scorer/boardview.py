@@ -72,6 +72,11 @@ class TileCell:
     label: str
     last: bool = False
     entering: bool = False
+    choosing: bool = False
+    """Its figure is being chosen (the assistant draws the figure spots on it)."""
+    href: str = ""
+    """A link that chooses the figure on this tile (the assistant, where that may change)."""
+    pick_label: str = ""
     figures: list[FigureMark] = field(default_factory=list)
     glows: list[Glow] = field(default_factory=list)
     risings: list[Rising] = field(default_factory=list)
@@ -103,6 +108,8 @@ class Grid:
     mini: bool = False
     open_cells: list = field(default_factory=list)
     preview: PreviewCell | None = None
+    roving: bool = False
+    """One Tab stop for the whole board, the arrow keys for the rest (the assistant's board)."""
 
 
 def percent(value: float) -> int:

@@ -170,6 +170,8 @@ class MoveForm(forms.Form):
     y = forms.IntegerField(min_value=-MAX_SQUARE, max_value=MAX_SQUARE)
     rotation = forms.TypedChoiceField(choices=[(r, r) for r in (0, 90, 180, 270)], coerce=int)
     expected = forms.CharField(max_length=40)
+    player = forms.IntegerField(min_value=0, max_value=MAX_PLAYERS - 1, required=False)
+    """Whose figure to offer first on the tile, when the page had one chosen (a board being copied)."""
 
 
 class FigureForm(forms.Form):
@@ -186,6 +188,8 @@ class FigureForm(forms.Form):
     recall_x = forms.IntegerField(min_value=-MAX_SQUARE, max_value=MAX_SQUARE, required=False)
     recall_y = forms.IntegerField(min_value=-MAX_SQUARE, max_value=MAX_SQUARE, required=False)
     expected = forms.CharField(max_length=40)
+    on = forms.CharField(max_length=16, required=False)
+    """The tile's square as "x,y", to keep its figure choice open after a refusal."""
 
 
 class StateForm(forms.Form):

@@ -18,12 +18,12 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from carcassonne_site.limits import CREATE, limited
-from carcassonne_site.numbers import parse_int
+from carcassonne_site.numbers import parse_int, parse_square
 from scorer import services
 from scorer.board_files import decode_board
 from scorer.boardpage.moves import move_rows
 from scorer.boardpage.page import board_page, turn_summary
-from scorer.boardpage.selection import NOTHING, Selection
+from scorer.boardpage.selection import MAX_SQUARE, NOTHING, Selection
 from scorer.engine import CarcassonneError, FigureKind, Meeple, Place, Placement, Recall, read_board
 from scorer.forms import FigureForm, ImportForm, MoveForm, NewGameForm, StateForm
 from scorer.messages import explain
@@ -172,13 +172,16 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
         return _refused(request, code, _("Choose a tile and a square first."), Selection.parse(request.POST))
     data = form.cleaned_data
     placement = Placement(data["tile"], data["x"], data["y"], data["rotation"])
-    selection = Selection(tile=data["tile"], square=placement.square, rotation=data["rotation"])
+    player = data.get("player")
+    selection = Selection(
+        tile=data["tile"], square=placement.square, rotation=data["rotation"], player=player
+    )
     return _write(
         request,
         code,
         lambda: services.add_move(code, placement, expected=data["expected"]),
         selection,
-        Selection(spots=True),
+        Selection(spots=True, player=player),
     )
 
 
@@ -201,12 +204,15 @@ def figure(request: HttpRequest, code: str) -> HttpResponse:
     data = form.cleaned_data
     meeple, recall = _figure_of(data)
     kind = meeple.kind if meeple else None
+    data["on"] = parse_square(data.get("on"), MAX_SQUARE)
     return _write(
         request,
         code,
         lambda: services.set_figure(code, data["number"], meeple, recall, expected=data["expected"]),
-        Selection(spots=True, player=data.get("player"), kind=kind),
-        Selection(scored=True) if meeple or recall else Selection(spots=True),
+        Selection(spots=True, player=data.get("player"), kind=kind, on=data.get("on")),
+        Selection(scored=True, player=data.get("player"))
+        if meeple or recall
+        else Selection(spots=True, player=data.get("player"), on=data.get("on")),
     )
 
 

@@ -9,7 +9,8 @@ from django.utils.translation import gettext as _
 
 from carcassonne_site.languages import localize_digits as d
 from scorer.boardview import Grid, PreviewCell, tile_cells
-from scorer.engine import Extent, Game, Placement, Square
+from scorer.engine import Extent, Game, Mode, Placement, Square
+from scorer.messages import tile_name
 from scorer.players import Look
 
 from .selection import Selection
@@ -24,19 +25,33 @@ class OpenCell:
     legal: bool
     dead: bool
     selected: bool
+    gap: bool
+    waiting: bool
+    """The river is being laid and this square is not its mouth: nothing may go here yet."""
     label: str
     href: str
+    focus: bool = False
+    """The board's one Tab stop (the arrow keys move on from it)."""
 
 
 def empty_squares(game: Game) -> set[Square]:
-    """Where the next tile could go: the squares beside the board, or the centre of an empty one."""
-    return set(game.board.open_squares) if game.board.tiles else {(0, 0)}
+    """Where the next tile could go: the squares beside the board (on a board being copied, one
+    further too), or the centre of an empty one."""
+    return set(game.board.reachable_squares()) if game.board.tiles else {(0, 0)}
 
 
-def open_label(square: Square, legal: bool, dead: bool) -> str:
+def open_label(square: Square, legal: bool, dead: bool, gap: bool = False, waiting: bool = False) -> str:
     x, y = d(square[0]), d(square[1])
+    if gap:
+        if legal:
+            return _("Square {x}, {y}, one square away from the board: the tile fits here").format(x=x, y=y)
+        return _("Square {x}, {y}, one square away from the board (for a tile copied out of order)").format(
+            x=x, y=y
+        )
     if legal:
         return _("Square {x}, {y}: the tile fits here").format(x=x, y=y)
+    if waiting:
+        return _("Square {x}, {y}: nothing goes here until the river is finished").format(x=x, y=y)
     if dead:
         return _("Square {x}, {y}: no tile left can fill it").format(x=x, y=y)
     return _("Empty square {x}, {y}").format(x=x, y=y)
@@ -48,10 +63,13 @@ def open_cells(
     selection: Selection,
     legal: Mapping[Square, list[int]],
     dead: set[Square],
+    gaps: set[Square] = frozenset(),
+    mouth: Square | None = None,
 ) -> list[OpenCell]:
     cells = []
     for square in sorted(squares, key=lambda s: (s[1], s[0])):
-        is_legal, is_dead = square in legal, square in dead
+        is_legal, is_dead, is_gap = square in legal, square in dead, square in gaps
+        is_waiting = mouth is not None and square != mouth
         cells.append(
             OpenCell(
                 x=square[0],
@@ -61,8 +79,12 @@ def open_cells(
                 legal=is_legal,
                 dead=is_dead,
                 selected=square == selection.square,
-                label=open_label(square, is_legal, is_dead),
-                href=selection.href(square=square, rotation=None, spots=False, last=False, scored=False),
+                gap=is_gap,
+                waiting=is_waiting,
+                label=open_label(square, is_legal, is_dead, is_gap, is_waiting),
+                href=selection.href(
+                    square=square, rotation=None, spots=False, on=None, last=False, scored=False
+                ),
             )
         )
     return cells
@@ -88,7 +110,11 @@ def board_grid(
     if not finished:
         dead = game.board.dead_squares()
         shown = squares - {preview.square} if preview else squares
-        grid.open_cells = open_cells(extent, shown, selection, legal, dead)
+        grid.open_cells = open_cells(
+            extent, shown, selection, legal, dead, game.board.gap_squares(), game.board.river_mouth
+        )
+        mark_figure_tiles(game, grid, selection)
+        mark_tab_stop(game, grid, selection, legal)
     if preview is not None:
         grid.preview = PreviewCell(
             preview.x,
@@ -102,3 +128,43 @@ def board_grid(
             ),
         )
     return grid
+
+
+def mark_figure_tiles(game: Game, grid: Grid, selection: Selection) -> None:
+    """Link the tiles whose figure may change to their figure choice: every tile of a board being
+    copied, the tile just laid in a game being played; mark the one being chosen."""
+    if not game.turns:
+        return
+    last = game.turns[-1].placement.square
+    final = game.mode is Mode.FINAL
+    chosen = selection.on if final and selection.on in game.board.tiles else last
+    for cell in grid.tiles:
+        square = (cell.x, cell.y)
+        if not final and square != last:
+            continue
+        if game.mode is Mode.REPLAY and len(game.turns) == 1:
+            continue  # nobody puts a figure on the start tile of a game being played
+        cell.choosing = selection.spots and square == chosen
+        cell.href = selection.href(
+            on=square if final else None, spots=True, tile=None, square=None, rotation=None, last=False,
+            scored=False, kind=None,
+        )  # fmt: skip
+        cell.pick_label = _("Tile {tile} at {x}, {y}: choose its figure").format(
+            tile=tile_name(cell.name), x=d(cell.x), y=d(cell.y)
+        )
+
+
+def mark_tab_stop(game: Game, grid: Grid, selection: Selection, legal: Mapping[Square, list[int]]) -> None:
+    """Make one square the board's Tab stop: the chosen square, else the square nearest the tile
+    just laid where the chosen tile fits, else the nearest empty one."""
+    grid.roving = True
+    cells = {(c.x, c.y): c for c in grid.open_cells}
+    if selection.square in cells:
+        cells[selection.square].focus = True
+        return
+    candidates = [s for s in cells if s in legal] or list(cells)
+    if not candidates:
+        return
+    ox, oy = game.turns[-1].placement.square if game.turns else (0, 0)
+    nearest = min(candidates, key=lambda s: (abs(s[0] - ox) + abs(s[1] - oy), s[1], s[0]))
+    cells[nearest].focus = True

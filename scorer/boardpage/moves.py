@@ -32,6 +32,8 @@ class MoveRow:
     figure_owner: Look | None
     events: list[EventLine] = field(default_factory=list)
     goods: str = ""
+    start: bool = False
+    """The start tile of a game being played (laid by nobody)."""
 
 
 def move_rows(game: Game, looks: Sequence[Look]) -> list[MoveRow]:
@@ -64,6 +66,7 @@ def move_rows(game: Game, looks: Sequence[Look]) -> list[MoveRow]:
                 figure_owner=owner,
                 events=[EventLine(title(e), sentence(e, names, game.rules), e.points) for e in turn.events],
                 goods=", ".join(f"{good_name(g)} ×{n}" for g, n in turn.collected),
+                start=game.mode is Mode.REPLAY and turn.layer is None and number == 0,
             )
         )
     return rows

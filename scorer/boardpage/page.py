@@ -15,7 +15,7 @@ from scorer.players import Look, looks_of
 from scorer.services import Loaded
 
 from .grid import board_grid
-from .palette import PaletteEntry, palette
+from .palette import PaletteEntry, palette, palette_note
 from .preview import Preview, preview
 from .scoreboard import PlayerRow, player_rows
 from .selection import Selection
@@ -36,6 +36,8 @@ class BoardPage:
     finished: bool
     extra_tile: str = ""
     """Why the same player lays the next tile too (the builder), when that is so."""
+    palette_note: str = ""
+    """Why the palette offers what it does (the river phase, a square nothing fits)."""
 
     @property
     def game(self) -> Game:
@@ -49,7 +51,7 @@ class BoardPage:
     def here(self) -> str:
         """The choice this phone is making for the next tile, to keep when the board is fetched
         again after another phone's move; a figure choice is left out, as that tile may have changed."""
-        return self.selection.href(spots=False, last=False, scored=False, player=None, kind=None)
+        return self.selection.href(spots=False, on=None, last=False, scored=False, player=None, kind=None)
 
     @property
     def remaining(self) -> int:
@@ -79,6 +81,7 @@ def board_page(loaded: Loaded, selection: Selection, *, read_only: bool = False)
         last_turn=turn_summary(game, looks) if selection.last or read_only else "",
         finished=finished,
         extra_tile=extra_tile_note(game, looks) if not finished else "",
+        palette_note="" if closed else palette_note(game, selection),
     )
 
 

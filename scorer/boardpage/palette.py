@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from carcassonne_site.languages import localize_digits as d
-from scorer.engine import TILES, Game, Square, TileType
+from scorer.engine import TILES, Game, Mode, Square, TileType
 from scorer.messages import tile_name
 
 from .selection import Selection
@@ -20,11 +20,17 @@ class PaletteEntry:
     total: int
     selected: bool
     key: str
-    """The letter that chooses it from the keyboard (base tiles only)."""
+    """The key that chooses it from the keyboard: a base tile's letter, a digit for a river tile."""
     label: str
     href: str
     options: list[int] = field(default_factory=list)
     """With a square chosen: the rotations at which this tile fits there."""
+    focus: bool = False
+    """The palette's one Tab stop (the arrow keys move on from it)."""
+
+
+RIVER_KEYS = "1234567890"
+"""River tiles still in the supply get the digits, in palette order."""
 
 
 def fitting_rotations(game: Game, square: Square) -> dict[str, list[int]]:
@@ -49,10 +55,12 @@ def entry_label(name: str, remaining: int) -> str:
 def palette(game: Game, selection: Selection, *, finished: bool) -> list[PaletteEntry]:
     """Every tile of the game in catalogue order; with a square chosen, the fitting rotations."""
     board = game.board
+    # On a board being copied, whose figure comes next stays chosen from tile to tile.
+    keep = Selection(player=selection.player) if game.mode is Mode.FINAL else Selection()
     fits: dict[str, list[int]] = {}
     if selection.square is not None and not finished and selection.square not in board.tiles:
         fits = fitting_rotations(game, selection.square)
-    return [
+    entries = [
         PaletteEntry(
             tile=TILES[name],
             remaining=left,
@@ -60,8 +68,38 @@ def palette(game: Game, selection: Selection, *, finished: bool) -> list[Palette
             selected=name == selection.tile,
             key=name if len(name) == 1 else "",
             label=entry_label(name, left),
-            href=Selection(tile=name).href(),
+            href=keep.href(tile=name),
             options=fits.get(name, []),
         )
         for name, left in board.supply.items()
     ]
+    if board.river_phase:
+        entries.sort(key=lambda entry: not entry.tile.is_river)  # stable: catalogue order kept
+    river_keys = iter(RIVER_KEYS)
+    for entry in entries:
+        if entry.tile.is_river and entry.remaining:
+            entry.key = next(river_keys, "")
+    focus = next((e for e in entries if e.selected), None) or next((e for e in entries if e.remaining), None)
+    if focus is not None:
+        focus.focus = True
+    return entries
+
+
+def palette_note(game: Game, selection: Selection) -> str:
+    """Why the palette offers what it does, when that is not obvious: the river comes first, or
+    nothing fits the chosen square."""
+    board = game.board
+    square = selection.square
+    if square is not None and square not in board.tiles and not fitting_rotations(game, square):
+        if board.river_phase and square != board.river_mouth:
+            return _(
+                "Nothing can go on this square yet: while the river is being laid, every tile is a "
+                "river tile and continues it from its open end."
+            )
+        return _("No tile left fits this square, whichever way it is turned.")
+    if board.river_phase:
+        return _(
+            "The river comes first: river tiles are laid one after another from the spring until the "
+            "lake, so only they fit now. The other tiles follow once the river is finished."
+        )
+    return ""

@@ -31,7 +31,10 @@ class Selection:
     kind: FigureKind | None = None
     """Which figure the spots are for."""
     spots: bool = False
-    """Show where a figure can go on the tile just laid."""
+    """Show where a figure can go on the tile just laid (or on the tile ``on``)."""
+    on: Square | None = None
+    """The tile whose figure is being chosen, when it is not the tile just laid (a finished board
+    being copied: any tile, at any time)."""
     last: bool = False
     """Show what the last turn did."""
     scored: bool = False
@@ -50,6 +53,7 @@ class Selection:
             player=parse_int(params.get("for"), 0, 5),
             kind=FigureKind(kind) if kind in FigureKind.__members__.values() else None,
             spots=params.get("spots") == "1",
+            on=parse_square(params.get("on"), MAX_SQUARE),
             last=params.get("last") == "1",
             scored=params.get("scored") == "1",
         )
@@ -67,6 +71,8 @@ class Selection:
             out["for"] = str(self.player)
         if self.kind is not None:
             out["kind"] = self.kind.value
+        if self.on is not None:
+            out["on"] = f"{self.on[0]},{self.on[1]}"
         for flag in ("spots", "last", "scored"):
             if getattr(self, flag):
                 out[flag] = "1"

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from carcassonne_site.languages import localize_digits as d
 from scorer.boardview import percent
-from scorer.engine import FeatureKind, FigureKind, FigureSpot, Game, Meeple, Mode
+from scorer.engine import FeatureKind, FigureKind, FigureSpot, Game, Meeple, Mode, Square, Turn
 from scorer.messages import FEATURE_NAMES, figure_name
 from scorer.players import Look
 
@@ -63,6 +63,11 @@ class FigureChoice:
     recalls: list[RecallButton] = field(default_factory=list)
     none_left: str = ""
     """Why there is nothing to place, when the player has none of the figure left."""
+    square: Square | None = None
+    """Where the tile is."""
+    tile: str = ""
+    done_href: str = "?"
+    """Back to choosing the next tile (on a board being copied, keeping whose figure comes next)."""
 
 
 def spot_label(player: str, kind: FigureKind, spot: FigureSpot) -> str:
@@ -105,40 +110,84 @@ def chips(
     return players, kinds
 
 
+def chosen_square(game: Game, selection: Selection) -> Square | None:
+    """The tile whose figure is being chosen: the one asked for on a finished board being copied,
+    else the tile just laid."""
+    if selection.on is not None and game.mode is Mode.FINAL and selection.on in game.board.tiles:
+        return selection.on
+    return game.turns[-1].placement.square if game.turns else None
+
+
+def last_figure_owner(game: Game) -> int | None:
+    """Whose figure was put down most recently in the order the tiles were entered."""
+    for turn in reversed(game.turns):
+        if turn.placement.meeple is not None:
+            return turn.placement.meeple.player
+    return None
+
+
+def default_player(game: Game, number: int) -> int:
+    """Whose figure to offer first: in a game being played the player who laid the tile; on a
+    board being copied the owner of the figure already there, else whoever was last given one."""
+    turn = game.turns[number]
+    if game.mode is Mode.FINAL:
+        current = turn.placement.meeple
+        if current is not None:
+            return current.player
+        last = last_figure_owner(game)
+        return last if last is not None else 0
+    return turn.layer if turn.layer is not None else 0
+
+
 def figure_choice(
     game: Game, looks: Sequence[Look], selection: Selection, *, finished: bool
 ) -> FigureChoice | None:
     """What to offer once a tile is down: ``None`` when nothing may be placed on it."""
     if not selection.spots or not game.turns or finished:
         return None
-    turn = game.turns[-1]
+    square = chosen_square(game, selection)
+    number = game.turn_at(square) if square is not None else None
+    if number is None:
+        return None
+    turn = game.turns[number]
     if game.mode is Mode.REPLAY and turn.layer is None and len(game.turns) == 1:
         return None  # nobody places a figure on the start tile of a game being played
     player = selection.player if selection.player is not None and selection.player < len(looks) else None
     if player is None:
-        player = turn.layer if turn.layer is not None else 0
+        player = default_player(game, number)
     current = turn.placement.meeple
     kind = choose_kind(game, player, selection.kind or (current.kind if current else None))
     players, kinds = chips(game, looks, selection, player, kind)
-    choice = FigureChoice(
-        len(game.turns) - 1, player, looks[player].color, kind, players, kinds, current=current
-    )
-    spots = [s for s in game.figure_spots(player=player) if s.kind is kind]
+    choice = FigureChoice(number, player, looks[player].color, kind, players, kinds, current=current)
+    choice.square = square
+    choice.tile = turn.placement.tile
+    if game.mode is Mode.FINAL:
+        choice.done_href = Selection(player=player).href()
+    spots = [s for s in game.figure_spots_at(square, player=player) if s.kind is kind]
     choice.spots = [
         SpotButton(kind.value, s.place.name, percent(s.anchor[0]), percent(s.anchor[1]),
                    s.feature is FeatureKind.FIELD, spot_label(looks[player].name, kind, s))
         for s in spots
         if s.legal
     ]  # fmt: skip
-    # What the player had when the tile went down (a figure placed or won back since does not count).
-    had = turn.supply_before[player][game.figure_kinds.index(kind)]
-    if not choice.spots and had == 0:
+    if not choice.spots and nothing_left(game, turn, player, kind):
         choice.none_left = _("{player} has no {figure} left.").format(
             player=looks[player].name, figure=figure_name(kind)
         )
-    for option in game.recall_options(player):
-        label = _("Take the abbot back from {x}, {y}: {points} points").format(
-            x=d(option.square[0]), y=d(option.square[1]), points=d(option.points)
-        )
-        choice.recalls.append(RecallButton(option.square[0], option.square[1], option.points, label))
+    if game.mode is Mode.REPLAY:
+        for option in game.recall_options(player):
+            label = _("Take the abbot back from {x}, {y}: {points} points").format(
+                x=d(option.square[0]), y=d(option.square[1]), points=d(option.points)
+            )
+            choice.recalls.append(RecallButton(option.square[0], option.square[1], option.points, label))
     return choice
+
+
+def nothing_left(game: Game, turn: Turn, player: int, kind: FigureKind) -> bool:
+    """Whether ``player`` has none of ``kind`` to put on the tile of ``turn``."""
+    if game.mode is Mode.FINAL:
+        current = turn.placement.meeple
+        own = current is not None and current.player == player and current.kind is kind
+        return game.supply(player)[kind] == 0 and not own
+    # What the player had when the tile went down (a figure placed or won back since does not count).
+    return turn.supply_before[player][game.figure_kinds.index(kind)] == 0

@@ -114,6 +114,19 @@ class Board:
         return Expansion.RIVER in self.expansions
 
     @property
+    def river_phase(self) -> bool:
+        """Whether the river is still being laid in a game played with it: until it ends in its
+        lake (or no river tile is left that fits), only river tiles may go down, at its mouth."""
+        return self._river_rules and self._river is not None and self._river_can_continue()
+
+    @property
+    def river_mouth(self) -> Square | None:
+        """The square the river flows into next, during the river phase."""
+        if not self.river_phase or self._river is None:
+            return None
+        return self._river.side.neighbour(self._river.square)
+
+    @property
     def start_tile(self) -> TileType:
         return RIVER_SPRING if self.river_in_play else START_TILE
 
@@ -258,7 +271,7 @@ class Board:
         if river_rules and not tile.is_river and self._river is not None and self._river_can_continue():
             return
         tiles = self.tiles
-        for square in sorted(self.open_squares):
+        for square in sorted(self.reachable_squares()):
             needed = self._needed_edges(square, tiles)
             for orientation in tile.orientations:
                 edges = orientation.edges
@@ -267,6 +280,25 @@ class Board:
                 if river_rules and tile.is_river and self._river_problem(orientation, square):
                     continue
                 yield square, orientation.rotation
+
+    def gap_squares(self) -> set[Square]:
+        """Free squares one step beyond the open ones: where a tile may go in :attr:`Mode.FINAL`
+        when the person copying a board skipped the tile between (the board must be one piece only
+        at the end). None in a game being played, where every tile touches the board."""
+        if self.mode is not Mode.FINAL or not self.tiles:
+            return set()
+        tiles, open_squares = self.tiles, self.open_squares
+        return {
+            (x + dx, y + dy)
+            for x, y in open_squares
+            for dx, dy in _STEPS
+            if (x + dx, y + dy) not in tiles and (x + dx, y + dy) not in open_squares
+        }
+
+    def reachable_squares(self) -> set[Square]:
+        """Every square the next tile may go on: the open squares, and in :attr:`Mode.FINAL` the
+        gap squares too."""
+        return self.open_squares | self.gap_squares() if self.mode is Mode.FINAL else self.open_squares
 
     @staticmethod
     def _needed_edges(square: Square, tiles: dict[Square, PlacedTile]) -> tuple[Edge | None, ...]:

@@ -270,6 +270,52 @@ class Game:
         finally:
             self.board.lift()
 
+    def turn_at(self, square: Square) -> int | None:
+        """The index of the turn that laid the tile on ``square``, or ``None`` if it is empty."""
+        placed = self.board.tiles.get(square)
+        return None if placed is None else placed.index
+
+    def figure_spots_at(self, square: Square, player: int | None = None) -> list[FigureSpot]:
+        """Where a figure could stand on the tile at ``square`` instead of the one it has now.
+
+        In a game being played only the tile just laid may change (see :meth:`figure_spots`). On a
+        finished board being copied (:attr:`Mode.FINAL`) any tile may, at any time: nothing but the
+        figure's kind, the feature and the player's supply decide, as occupancy is not judged there.
+        """
+        index = self.turn_at(square)
+        if index is None:
+            return []
+        if self.mode is not Mode.FINAL:
+            return self.figure_spots(player=player) if index == len(self.turns) - 1 else []
+        turn = self.turns[index]
+        placed = self.board.tiles[square]
+        owner = player if player is not None else (turn.layer if turn.layer is not None else 0)
+        current = turn.placement.meeple
+        spots = []
+        for kind in self.figure_kinds:
+            left = self.supply(owner)[kind]
+            if current is not None and current.player == owner and current.kind is kind:
+                left += 1  # the figure there now would come off first
+            for feature, spec in enumerate(placed.tile.features):
+                if spec.kind not in kind.stands_on:
+                    continue
+                problem = None
+                if left <= 0:
+                    problem = Problem(
+                        Rule.TOO_MANY_MEEPLES, {"player_name": self.players[owner].name, "figure": kind.value}
+                    )
+                spots.append(
+                    FigureSpot(
+                        kind,
+                        placed.orientation.place_of(feature),
+                        spec.kind,
+                        feature,
+                        placed.orientation.anchors[feature],
+                        problem,
+                    )
+                )
+        return spots
+
     def recall_options(self, player: int | None = None) -> list[RecallOption]:
         """Abbots that could be taken back with the tile just laid (instead of its figure), with
         what each would score; ``player`` defaults to the tile's layer."""

@@ -50,10 +50,43 @@
     return document.querySelector('.cell.tile[data-x="0"][data-y="0"]') || document.querySelector(".cell");
   }
 
-  function setUp() {
+  function announce(text) {
+    const region = document.getElementById("announcer");
+    if (!region || !text) return;
+    // Emptied first, so that the same sentence twice is spoken twice.
+    region.textContent = "";
+    setTimeout(() => { region.textContent = text; }, 60);
+  }
+
+  function announcement() {
+    return Array.from(document.querySelectorAll("#play [data-announce]"))
+      .map((el) => el.textContent.trim().replace(/\s+/g, " "))
+      .filter(Boolean)
+      .join(" ");
+  }
+
+  // Where the keyboard goes next after an action: the rotation to lay, the first figure spot, the
+  // board's Tab stop once a tile or square is chosen, else the palette.
+  function nextFocus() {
+    return document.querySelector(".rotations .option.current")
+      || document.querySelector(".dot")
+      || document.querySelector(".meeple-chooser [data-no-figure]")
+      || (document.querySelector(".palette-tile[aria-current], .cell.open.selected, .cell.open.legal")
+        && document.querySelector('.board-grid .cell[tabindex="0"]'))
+      || document.querySelector(".palette-list.narrowed .option")
+      || document.querySelector('.palette-tile[tabindex="0"]');
+  }
+
+  function sheetIsFixed() {
+    const sheet = document.getElementById("play-sheet");
+    return sheet && getComputedStyle(sheet).position === "fixed";
+  }
+
+  function setUp(swapped) {
     const vp = viewport();
     if (!vp) return;
     if (zoom) vp.style.setProperty("--tile", zoom + "px");
+    const choosing = document.querySelector(".cell.tile.choosing");
     if (centreLast) {
       centreLast = false;
       saved = null;
@@ -65,25 +98,48 @@
       vp.scrollLeft = saved.left + dx;
       vp.scrollTop = saved.top + dy;
       saved = null;
+      if (choosing) keepInView(choosing);
     } else {
-      // With meeple dots showing, the tile just laid matters most; otherwise start at the start.
-      centreOn(document.querySelector(".dot") ? document.querySelector(".cell.tile.last") : startCell());
+      // With figure spots showing, the tile they are on matters most; otherwise start at the start.
+      centreOn(choosing || startCell());
     }
-    // On a phone the board and the palette are far apart: bring into view what comes next.
-    const next = document.querySelector(".dot") ? vp : document.querySelector(".palette-list.narrowed");
-    if (next) {
-      const box = next.getBoundingClientRect();
-      if (box.top < 0 || box.top > window.innerHeight * 0.6) next.scrollIntoView({ block: "start" });
+    if (!swapped) {
+      // A phone shows the board and the tile sheet on one screen: scroll the site's header away.
+      if (sheetIsFixed() && window.scrollY === 0) play().scrollIntoView({ block: "start" });
+      return;
     }
-    const focusTarget = document.querySelector(".rotations .option.current");
-    if (focusTarget) focusTarget.focus({ preventScroll: true });
+    if (!sheetIsFixed()) {
+      // In one column without the sheet the palette is far below the board: bring the next step in view.
+      const next = document.querySelector(".dot") ? vp : document.querySelector(".palette-list.narrowed");
+      if (next) {
+        const box = next.getBoundingClientRect();
+        if (box.top < 0 || box.top > window.innerHeight * 0.6) next.scrollIntoView({ block: "start" });
+      }
+    }
+    if (focusWasHere) {
+      const target = nextFocus();
+      if (target) {
+        target.focus({ preventScroll: true });
+        if (target.closest(".board-viewport")) keepInView(target.closest(".cell") || target);
+      }
+    }
+    announce(announcement());
+  }
+
+  function keepInView(cell) {
+    const vp = viewport();
+    if (!vp || !cell) return;
+    const box = cell.getBoundingClientRect(), view = vp.getBoundingClientRect();
+    if (box.left < view.left || box.right > view.right || box.top < view.top || box.bottom > view.bottom) {
+      centreOn(cell);
+    }
   }
 
   // Pan by dragging (mouse or pen); touch uses native scrolling.
   let drag = null;
   document.addEventListener("pointerdown", (e) => {
     const vp = e.target.closest && e.target.closest(".board-viewport");
-    if (!vp || e.pointerType === "touch" || e.button !== 0 || e.target.closest("a, button")) return;
+    if (!vp || e.pointerType === "touch" || e.button !== 0 || e.target.closest("button")) return;
     drag = { vp, x: e.clientX, y: e.clientY, left: vp.scrollLeft, top: vp.scrollTop, moved: false };
   });
   document.addEventListener("pointermove", (e) => {
@@ -95,7 +151,12 @@
   });
   document.addEventListener("pointerup", () => {
     if (drag) drag.vp.classList.remove("dragging");
-    drag = null;
+    // The click that ends a drag must not follow the square's link: forget the drag after it.
+    setTimeout(() => { drag = null; }, 0);
+  });
+  // Squares are links: without this the browser would start dragging the link, not the board.
+  document.addEventListener("dragstart", (e) => {
+    if (e.target.closest && e.target.closest(".board-viewport")) e.preventDefault();
   });
 
   // Ctrl + wheel (and trackpad pinch) zooms; a plain wheel scrolls.
@@ -122,6 +183,7 @@
   document.addEventListener("touchend", () => { pinch = null; });
 
   document.addEventListener("click", (e) => {
+    if (drag && drag.moved) { e.preventDefault(); e.stopPropagation(); return; }
     const button = e.target.closest("[data-zoom]");
     if (button) {
       const what = button.dataset.zoom;
@@ -132,25 +194,102 @@
     }
     if (e.target.closest("[data-centre-last]")) centreLast = true;
     const share = e.target.closest("[data-share]");
-    if (share && navigator.clipboard) {
+    if (share) {
       e.preventDefault();
-      navigator.clipboard.writeText(share.href).then(() => {
-        share.textContent = share.dataset.copied || share.textContent;
-      });
+      shareLink(share);
     }
-    if (drag && drag.moved) e.preventDefault();
   }, true);
 
-  // Keyboard: arrows move between squares, letters choose tiles, R turns, Enter lays, Esc cancels.
-  function cells() { return Array.from(document.querySelectorAll(".board-grid .cell")); }
-  function cellAt(x, y) { return document.querySelector(`.board-grid .cell[data-x="${x}"][data-y="${y}"]`); }
-  function focusable(cell) {
-    if (!cell) return null;
-    if (cell.matches("a, button")) return cell;
+  // Share a link: the phone's own share sheet where there is one, else the clipboard, else (plain
+  // http on a local network has no Clipboard API) select the link's text and copy it the old way.
+  function shareLink(link) {
+    const url = link.href;
+    const done = () => {
+      link.textContent = link.dataset.copied || link.textContent;
+      announce(link.dataset.copied || "");
+    };
+    const field = link.parentElement && link.parentElement.querySelector(".link-text");
+    const fallback = () => {
+      if (!field) return;
+      field.focus();
+      field.select();
+      let copied = false;
+      try { copied = document.execCommand("copy"); } catch (err) { copied = false; }
+      if (copied) done();
+    };
+    if (navigator.share && matchMedia("(pointer: coarse)").matches) {
+      navigator.share({ title: link.dataset.title || document.title, url }).catch(() => {});
+    } else if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(url).then(done, fallback);
+    } else {
+      fallback();
+    }
+  }
+
+  // Keyboard: the board and the palette are one Tab stop each; the arrow keys move inside them.
+  // Letters (and digits for river tiles) choose tiles, R turns, Enter lays, Esc cancels.
+  function get(url) { if (window.htmx) htmx.ajax("GET", url, { target: "#play", swap: "outerHTML" }); else location.href = url; }
+
+  // The nearest item from ``here`` in the arrow's direction, by where the items are on screen.
+  function nearestInDirection(items, here, dx, dy) {
+    const from = here.getBoundingClientRect();
+    const fx = from.left + from.width / 2, fy = from.top + from.height / 2;
+    let best = null, bestScore = Infinity;
+    for (const item of items) {
+      if (item === here) continue;
+      const box = item.getBoundingClientRect();
+      const ix = box.left + box.width / 2 - fx, iy = box.top + box.height / 2 - fy;
+      const along = dx ? ix * dx : iy * dy;
+      const across = Math.abs(dx ? iy : ix);
+      if (along < 2) continue;
+      const score = along + 2 * across;
+      if (score < bestScore) { bestScore = score; best = item; }
+    }
+    return best;
+  }
+
+  // What can take focus on a square: its link (an empty square, or a tile whose figure may change),
+  // else the tile itself (to hear what is on it).
+  function focusableOf(cell) {
+    if (cell.matches("a")) return cell;
+    const pick = cell.querySelector(".tile-pick");
+    if (pick) return pick;
     if (!cell.hasAttribute("tabindex")) cell.setAttribute("tabindex", "-1");
     return cell;
   }
-  function get(url) { if (window.htmx) htmx.ajax("GET", url, { target: "#play", swap: "outerHTML" }); else location.href = url; }
+
+  function rove(from, to) {
+    if (!to) return;
+    if (from && from !== to && from.getAttribute("tabindex") === "0") from.setAttribute("tabindex", "-1");
+    to.setAttribute("tabindex", "0");
+    to.focus({ preventScroll: true });
+  }
+
+  function arrowInBoard(e, dx, dy) {
+    const here = e.target;
+    if (here.closest(".dot-form")) {
+      const dots = Array.from(document.querySelectorAll(".dot"));
+      const i = dots.indexOf(here);
+      const next = dots[(i + (dx + dy > 0 ? 1 : dots.length - 1)) % dots.length];
+      if (next) next.focus();
+      return;
+    }
+    const legal = Array.from(document.querySelectorAll(".board-grid .cell.open.legal"));
+    const all = Array.from(document.querySelectorAll(".board-grid .cell"));
+    const hereCell = here.closest(".cell") || document.querySelector('.board-grid .cell[tabindex="0"]') || startCell();
+    // With a tile chosen the arrows jump between the squares where it fits.
+    const pool = legal.length ? legal : all;
+    const next = nearestInDirection(pool, hereCell, dx, dy);
+    if (!next) return;
+    rove(here.matches("a") ? here : null, focusableOf(next));
+    keepInView(next);
+  }
+
+  function arrowInPalette(e, dx, dy) {
+    const tiles = Array.from(document.querySelectorAll(".palette-list a.palette-tile"));
+    const next = nearestInDirection(tiles, e.target, dx, dy);
+    if (next) { rove(e.target, next); next.scrollIntoView({ block: "nearest", inline: "nearest" }); }
+  }
 
   document.addEventListener("keydown", (e) => {
     if (e.defaultPrevented || e.altKey || e.metaKey) return;
@@ -163,27 +302,23 @@
       return;
     }
     if (e.ctrlKey) return;
-    const inBoard = e.target.closest(".board-viewport");
-    if (key.startsWith("Arrow") && inBoard) {
-      e.preventDefault();
-      const here = e.target.closest(".cell") || document.querySelector(".cell.tile.last") || startCell();
-      let x = Number(here.dataset.x), y = Number(here.dataset.y);
+    if (key.startsWith("Arrow")) {
       const dx = { ArrowLeft: -1, ArrowRight: 1 }[key] || 0;
       const dy = { ArrowUp: -1, ArrowDown: 1 }[key] || 0;
-      // Jump over gaps to the next square that holds a tile or can take one.
-      const all = cells();
-      const xs = all.map((c) => Number(c.dataset.x)), ys = all.map((c) => Number(c.dataset.y));
-      for (let i = 0; i < 200; i++) {
-        x += dx; y += dy;
-        if (x < Math.min(...xs) || x > Math.max(...xs) || y < Math.min(...ys) || y > Math.max(...ys)) return;
-        const next = focusable(cellAt(x, y));
-        if (next) { next.focus(); next.scrollIntoView({ block: "nearest", inline: "nearest" }); return; }
+      if (e.target.closest(".board-viewport")) { e.preventDefault(); arrowInBoard(e, dx, dy); return; }
+      if (e.target.closest(".palette-list") && e.target.matches("a.palette-tile")) {
+        e.preventDefault(); arrowInPalette(e, dx, dy); return;
       }
       return;
     }
     if (key === "+" || key === "=") { step(1); return; }
     if (key === "-") { step(-1); return; }
-    if (key === "Escape") { e.preventDefault(); get("?"); return; }
+    if (key === "Escape") {
+      e.preventDefault();
+      const done = document.querySelector(".meeple-chooser [data-no-figure]");
+      get(done ? done.getAttribute("href") : "?");
+      return;
+    }
     const options = Array.from(document.querySelectorAll(".preview-controls .option"));
     if ((key === "r" || key === "R") && options.length) {
       e.preventDefault();
@@ -200,21 +335,27 @@
       current.click();
       return;
     }
-    if (/^[a-xA-X]$/.test(key) && !e.shiftKey) {
+    if (/^[a-xA-X0-9]$/.test(key) && !e.shiftKey) {
       const link = document.querySelector(`.palette-tile[data-key="${key.toUpperCase()}"]`);
       if (link) { e.preventDefault(); get(link.getAttribute("href")); }
     }
   });
 
   // Keep the view where it was when htmx replaces the board.
+  let focusWasHere = false;
   document.addEventListener("htmx:beforeSwap", (e) => {
     const vp = viewport();
     if (vp && e.detail.target && e.detail.target.id === "play") {
+      const active = document.activeElement;
+      focusWasHere = !active || active === document.body || Boolean(active.closest("#play"));
       const p = play();
       saved = { left: vp.scrollLeft, top: vp.scrollTop, minX: Number(p.dataset.minX), minY: Number(p.dataset.minY) };
     }
   });
-  document.addEventListener("htmx:afterSettle", (e) => { if (e.detail.target && e.detail.target.id === "play") setUp(); });
+  document.addEventListener("htmx:afterSettle", (e) => {
+    // After an outerHTML swap the event's target is the element that was replaced.
+    if (e.detail.target && e.detail.target.id === "play") setUp(true);
+  });
 
   // Other phones enter moves too. Ask the server every 1.5 s whether the game moved on: it
   // answers an empty 304 while nothing changed, so an idle phone costs it next to nothing. When it
@@ -248,6 +389,6 @@
   setInterval(check, 1500);
   document.addEventListener("visibilitychange", check);
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
-  else setUp();
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => setUp(false));
+  else setUp(false);
 })();

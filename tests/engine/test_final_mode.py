@@ -181,3 +181,79 @@ def test_final_mode_accepts_what_replay_refuses_for_occupation():
         game_of("D@0,0/0", "U@1,0/0:0N", "U@2,0/0:1N")
     game = game_of("D@0,0/0", "U@1,0/0:0N", "U@2,0/0:1N", "E@0,-1/180", mode="final")
     assert game.report().totals == (3, 3)
+
+
+# -- copying a finished board: a skipped square, figures on any tile ---------------------------
+
+
+def empty_final(players=2):
+    doc = doc_of([], mode="final")
+    doc["players"] = [{"name": f"P{i}"} for i in range(players)]
+    return build_game(read_board(doc))
+
+
+def test_the_first_tile_copied_need_not_be_the_start_tile():
+    game = empty_final()
+    assert Placement("U", 0, 0) in game.legal_placements("U")
+    game.push(Placement("U", 0, 0))
+    assert len(game.board) == 1
+
+
+@pytest.mark.parametrize(
+    ("square", "offered"),
+    [
+        pytest.param((2, 0), True, id="one-square-gap-east"),
+        pytest.param((1, 1), True, id="diagonal"),
+        pytest.param((3, 0), False, id="two-square-gap"),
+        pytest.param((1, 0), True, id="beside"),
+    ],
+)
+def test_a_final_board_offers_squares_one_step_beyond_the_open_ones(square, offered):
+    game = empty_final()
+    game.push(Placement("U", 0, 0))
+    squares = game.legal_placements("U").squares()
+    assert (square in squares) is offered
+
+
+def test_a_game_being_played_offers_only_squares_beside_the_board():
+    game = game_of("D@0,0/0")
+    assert (2, 0) not in game.legal_placements("U").squares()
+    assert game.board.gap_squares() == set()
+
+
+def test_a_skipped_square_filled_later_joins_the_board():
+    game = empty_final()
+    game.extend(Placement.parse(t) for t in ("U@0,0/90", "U@2,0/90"))
+    assert game.final_problem() is not None  # two pieces
+    game.push(Placement.parse("U@1,0/90"))
+    assert game.final_problem() is None
+
+
+def test_figures_can_change_on_any_tile_of_a_final_board():
+    game = empty_final()
+    game.extend(Placement.parse(t) for t in ("D@0,0/0", "U@1,0/0", "U@2,0/0"))
+    spots = game.figure_spots_at((0, 0), player=1)
+    kinds = {(s.kind.value, s.feature.value) for s in spots}
+    assert ("meeple", "city") in kinds and ("meeple", "road") in kinds and ("meeple", "field") in kinds
+    assert all(s.legal for s in spots)
+    assert game.figure_spots_at((5, 5)) == []
+
+
+def test_a_player_with_no_figure_left_is_told_why_on_a_final_board():
+    game = empty_final()
+    placements = [
+        Placement("U", x, 0, 0).with_meeple(0, Placement.parse("U@0,0/0:0N").meeple.at) for x in range(7)
+    ]
+    game.extend(placements)
+    game.push(Placement("U", 7, 0, 0))
+    refused = [s for s in game.figure_spots_at((7, 0), player=0) if s.kind.value == "meeple"]
+    assert refused and all(s.problem.rule is Rule.TOO_MANY_MEEPLES for s in refused)
+    # The figure already on a tile may move within it: it would come off first.
+    assert all(s.legal for s in game.figure_spots_at((0, 0), player=0) if s.kind.value == "meeple")
+    assert all(s.legal for s in game.figure_spots_at((7, 0), player=1))
+
+
+def test_in_a_game_being_played_only_the_last_tile_offers_spots():
+    game = game_of("D@0,0/0", "U@1,0/0")
+    assert game.figure_spots_at((0, 0)) == []
+    assert game.figure_spots_at((1, 0)) == game.figure_spots()

@@ -7,7 +7,7 @@ from django.utils import translation
 
 from scorer.boardpage.grid import board_grid
 from scorer.boardpage.moves import move_rows
-from scorer.boardpage.palette import palette
+from scorer.boardpage.palette import palette, palette_note
 from scorer.boardpage.preview import preview
 from scorer.boardpage.scoreboard import player_rows
 from scorer.boardpage.selection import Selection
@@ -121,10 +121,79 @@ def test_the_palette_counts_and_with_a_square_offers_only_what_fits():
     assert "E" in fitting and "U" not in fitting
 
 
-def test_the_palette_of_a_river_game_names_river_tiles_without_a_letter_key():
+def test_while_the_river_is_laid_its_tiles_come_first_with_digit_keys_and_a_reason():
     game = game_of("river-spring@0,0/0", expansions=("river",))
-    entries = {e.tile.name: e for e in palette(game, Selection(), finished=False)}
-    assert entries["river-lake"].key == "" and "lake" in entries["river-lake"].label
+    entries = palette(game, Selection(), finished=False)
+    river = [e for e in entries if e.tile.is_river]
+    assert entries[: len(river)] == river  # the river tiles lead the palette
+    left = [e for e in river if e.remaining]
+    assert [e.key for e in left] == list("1234567890")[: len(left)]
+    by_name = {e.tile.name: e for e in entries}
+    assert by_name["river-lake"].key.isdigit() and "lake" in by_name["river-lake"].label
+    assert by_name["D"].key == "D"
+    assert "river comes first" in palette_note(game, Selection())
+    # A square beside the spring that is not the river's mouth says why nothing fits it.
+    mouth = game.board.river_mouth
+    beside = next(s for s in game.board.open_squares if s != mouth)
+    assert "river is being laid" in palette_note(game, Selection(square=beside))
+
+
+def test_without_the_river_the_palette_keeps_catalogue_order_and_says_nothing():
+    game = game_of("D@0,0/0")
+    entries = palette(game, Selection(), finished=False)
+    assert [e.tile.name for e in entries][:3] == ["A", "B", "C"]
+    assert palette_note(game, Selection()) == ""
+    assert sum(e.focus for e in entries) == 1 and entries[0].focus
+
+
+# -- a finished board being copied ------------------------------------------------------------
+
+
+def final_game(*texts: str) -> Game:
+    game = Game([Player("Mina"), Player("Wei"), Player("Ana")], mode="final")
+    game.extend(Placement.parse(t) for t in texts)
+    return game
+
+
+def test_a_board_being_copied_offers_a_square_one_step_away_and_every_tile_to_change():
+    game = final_game("U@0,0/0")
+    grid = board_grid(game, looks_of(game.players), Selection(), legal={}, preview=None, finished=False)
+    gaps = {(c.x, c.y) for c in grid.open_cells if c.gap}
+    assert (2, 0) in gaps and (1, 0) not in gaps
+    assert all(t.href and "on=" in t.href for t in grid.tiles)
+    assert sum(c.focus for c in grid.open_cells) == 1
+
+
+def test_in_a_game_being_played_only_the_tile_just_laid_links_to_its_figure():
+    game = game_of("D@0,0/0", "U@1,0/0")
+    grid = board_grid(game, looks_of(game.players), Selection(), legal={}, preview=None, finished=False)
+    linked = [(t.x, t.y) for t in grid.tiles if t.href]
+    assert linked == [(1, 0)]
+    assert not any(c.gap for c in grid.open_cells)
+
+
+def test_the_figure_of_any_tile_of_a_copied_board_can_be_chosen_and_whose_defaults_to_the_last_used():
+    game = final_game("U@0,0/0:1N", "U@1,0/0", "U@2,0/0")
+    looks = looks_of(game.players)
+    choice = figure_choice(game, looks, Selection(spots=True, on=(2, 0)), finished=False)
+    assert choice.number == 2 and choice.square == (2, 0)
+    assert choice.player == 1  # Wei's figure was the last one put down
+    assert choice.spots and all("Wei" in s.label for s in choice.spots)
+    older = figure_choice(game, looks, Selection(spots=True, on=(0, 0)), finished=False)
+    assert older.number == 0 and older.current is not None and older.player == 1
+    asked = figure_choice(game, looks, Selection(spots=True, on=(1, 0), player=2), finished=False)
+    assert asked.player == 2 and "for=2" in asked.done_href
+
+
+def test_the_tab_stop_is_the_chosen_square_or_the_nearest_legal_one():
+    game = game_of("D@0,0/0")
+    looks = looks_of(game.players)
+    legal = game.legal_placements("E").squares()
+    grid = board_grid(game, looks, Selection(tile="E"), legal=legal, preview=None, finished=False)
+    stops = [(c.x, c.y) for c in grid.open_cells if c.focus]
+    assert len(stops) == 1 and stops[0] in legal
+    chosen = board_grid(game, looks, Selection(square=(-1, 0)), legal={}, preview=None, finished=False)
+    assert [(c.x, c.y) for c in chosen.open_cells if c.focus] == [(-1, 0)]
 
 
 # -- figure spots ------------------------------------------------------------------------------
