@@ -21,6 +21,7 @@ from .board_image import (
     standing_figures,
     tiles_image,
 )
+from .lettering import drawable_marks
 
 _FADE = 0.45
 """How far the whole board fades toward grey, so the shaded fields stand out."""
@@ -43,7 +44,7 @@ def render_fields(
     image = Image.composite(Image.blend(image, grey, _FADE), image, _footprint(image, frame, board))
 
     colours = player_colours(colors, len(game.players))
-    marks = list(marks) if marks is not None else marks_for(game.names)
+    marks = drawable_marks(marks if marks is not None else marks_for(game.names))
     for farm in game.farms():
         area = _area(image, frame, board, farm.segments)
         if farm.winners:
