@@ -6,7 +6,6 @@ squares from the westmost to the eastmost tile and from the northmost to the sou
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from scorer.engine.places import rotate_point
 from scorer.players import marks_for
 
 from . import palette as P
+from .encoding import encode
 from .geometry import MEEPLE_RADIUS, tile_layout
 from .lettering import drawable_marks, label_font
 from .tile_art import draw_shield, mask_image, tile_image
@@ -129,10 +129,8 @@ def tiles_image(board: Board, tile_size: int) -> tuple[Image.Image, _Frame]:
 
 
 def board_png(game: Game, **kw: Any) -> bytes:
-    """:func:`render_board` as PNG bytes; takes the same keyword arguments."""
-    buffer = io.BytesIO()
-    render_board(game, **kw).save(buffer, format="PNG")
-    return buffer.getvalue()
+    """:func:`render_board` as palette PNG bytes; takes the same keyword arguments."""
+    return encode(render_board(game, **kw))
 
 
 def standing_figures(game: Game) -> list[Spot]:

@@ -3,7 +3,6 @@ feeds outlined, so a table can see at a glance who gets which farm points."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
@@ -21,6 +20,7 @@ from .board_image import (
     standing_figures,
     tiles_image,
 )
+from .encoding import encode
 from .lettering import drawable_marks
 
 _FADE = 0.45
@@ -105,6 +105,5 @@ def _shade(
 
 
 def fields_png(game: Game, **kw: object) -> bytes:
-    out = io.BytesIO()
-    render_fields(game, **kw).save(out, format="PNG", optimize=True)  # type: ignore[arg-type]
-    return out.getvalue()
+    """:func:`render_fields` as palette PNG bytes; takes the same keyword arguments."""
+    return encode(render_fields(game, **kw))  # type: ignore[arg-type]
