@@ -8,7 +8,7 @@ PORT ?= 8000
 LAN ?= 0
 unexport LAN
 
-.PHONY: setup static run dev test lint format bench load phones messages compilemessages browser clean
+.PHONY: setup static run dev test lint format bench load phones pictures messages compilemessages browser clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -62,6 +62,10 @@ load: setup static
 # Twenty phones following one game on the production server: the cost of a check, the delay of a move.
 phones: setup static
 	$(BIN)/python -m benchmarks.phones
+
+# Board and fields pictures on 72 and 126 tiles: bytes and time to draw, encode and serve (cached, 304).
+pictures: setup
+	$(BIN)/python -m benchmarks.pictures
 
 messages: $(VENV)/.installed
 	$(BIN)/python manage.py makemessages -l en -l zh_Hant -l zh_Hans -l fa --no-obsolete --no-location -i ".venv/*"

@@ -163,6 +163,14 @@ CSRF_FAILURE_VIEW = "carcassonne_site.error_pages.csrf_failure"
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "limits": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "rate_limits"},
+    # Board pictures by the game's move digest (scorer/pictures.py), shared by every server process.
+    # About 100-200 kB each: the oldest go first past a few hundred, and none outlives a week.
+    "pictures": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "board_pictures",
+        "TIMEOUT": 7 * 24 * 3600,
+        "OPTIONS": {"MAX_ENTRIES": 400, "CULL_FREQUENCY": 4},
+    },
 }
 RATELIMIT_USE_CACHE = "limits"
 RATELIMIT_VIEW = "carcassonne_site.error_pages.rate_limited"

@@ -13,13 +13,15 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.utils.http import parse_etags
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from carcassonne_site.limits import CREATE, limited
-from carcassonne_site.numbers import parse_int, parse_square
-from scorer import services
+from carcassonne_site.numbers import parse_square
+from scorer import pictures, services
 from scorer.board_files import decode_board
 from scorer.boardpage.moves import move_rows
 from scorer.boardpage.page import board_page, turn_summary
@@ -28,10 +30,8 @@ from scorer.engine import CarcassonneError, FigureKind, Meeple, Place, Placement
 from scorer.forms import FigureForm, ImportForm, MoveForm, NewGameForm, StateForm
 from scorer.messages import explain
 from scorer.models import SavedGame
+from scorer.pictures import PictureOptions
 from scorer.players import looks_of
-from scorer.render.board_image import board_png
-from scorer.render.fields_image import fields_png
-from scorer.render.sizing import square_size
 from scorer.reports import score_page
 from scorer.sharing import GameLinks, qr_png, sharing
 
@@ -274,18 +274,25 @@ def export(request: HttpRequest, code: str, watching: bool = False) -> HttpRespo
 
 @require_GET
 def image(request: HttpRequest, code: str, watching: bool = False) -> HttpResponse:
-    loaded = _load(code, watching)
-    game = loaded.game
-    colors = [look.color for look in looks_of(game.players)]
-    extent = game.board.extent
-    if request.GET.get("view") == "fields":
-        png = fields_png(game, colors=colors, tile_size=square_size(extent, 80))
-    else:
-        events = game.report().events
-        chosen = parse_int(request.GET.get("event"), 0, len(events) - 1)
-        highlight = events[chosen] if chosen is not None else None
-        png = board_png(game, colors=colors, highlight=highlight, tile_size=square_size(extent, 96))
-    response = HttpResponse(png, content_type="image/png")
+    """The board (or ``?view=fields``) picture: an empty 304 when the browser already has this state
+    of the game, else the bytes, drawn only if no server process has drawn them yet."""
+    options = PictureOptions.of_request(request.GET, request.headers.get("Accept", ""))
+    language = get_language()
+    try:
+        etag = pictures.current_etag(code, options, language, watching=watching)
+        # GZip makes our ETag weak on the way out: the browser sends it back with a W/.
+        seen = {tag.removeprefix("W/") for tag in parse_etags(request.headers.get("If-None-Match", ""))}
+        if etag in seen:
+            response = HttpResponseNotModified()
+        else:
+            drawn = pictures.picture(code, options, language, watching=watching)
+            response = HttpResponse(drawn.body, content_type=drawn.content_type)
+            etag = drawn.etag
+    except SavedGame.DoesNotExist:
+        raise Http404 from None
+    response["ETag"] = etag
+    response["Cache-Control"] = "private, no-cache"
+    patch_vary_headers(response, ["Accept"])
     if request.GET.get("download"):
         response["Content-Disposition"] = f'attachment; filename="carcassonne-{code}.png"'
     return response

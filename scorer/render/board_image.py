@@ -6,16 +6,13 @@ squares from the westmost to the eastmost tile and from the northmost to the sou
 
 from __future__ import annotations
 
-import io
 import math
-import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from scorer.engine import FeatureKind, FigureKind, Game, ScoreEvent, Spot, Square
 from scorer.engine.board import Board
@@ -23,8 +20,9 @@ from scorer.engine.places import rotate_point
 from scorer.players import marks_for
 
 from . import palette as P
+from .encoding import encode
 from .geometry import MEEPLE_RADIUS, tile_layout
-from .raster import font
+from .lettering import drawable_marks, label_font
 from .tile_art import draw_shield, mask_image, tile_image
 
 BACKGROUND = (222, 217, 204, 255)
@@ -85,12 +83,13 @@ def render_board(
     tile) and rings its pennants and figures; ``highlights`` does the same for several events at
     once (all those of one turn). ``marks`` are written on the figures (initials by default) and
     ``digits`` writes the tile numbers in the reader's script; marks and numbers in Persian or
-    Chinese script are drawn with a font that has them.
+    Chinese script are drawn with a font that has them (numbers for every player if no font can
+    write some player's mark).
     """
     if tile_size < 8:
         raise ValueError(f"a tile must be at least 8 pixels wide, not {tile_size!r}")
     colours = player_colours(colors, len(game.players))
-    marks = list(marks) if marks is not None else marks_for(game.names)
+    marks = drawable_marks(marks if marks is not None else marks_for(game.names))
     board = game.board
     if not board.tiles:
         return Image.new("RGBA", (tile_size, tile_size), BACKGROUND)
@@ -130,37 +129,13 @@ def tiles_image(board: Board, tile_size: int) -> tuple[Image.Image, _Frame]:
 
 
 def board_png(game: Game, **kw: Any) -> bytes:
-    """:func:`render_board` as PNG bytes; takes the same keyword arguments."""
-    buffer = io.BytesIO()
-    render_board(game, **kw).save(buffer, format="PNG")
-    return buffer.getvalue()
+    """:func:`render_board` as palette PNG bytes; takes the same keyword arguments."""
+    return encode(render_board(game, **kw))
 
 
 def standing_figures(game: Game) -> list[Spot]:
     """Every figure on the board, in laying order."""
     return [Spot(f.square, f.index, f.player, f.kind) for f in game.figures]
-
-
-# -- writing on the board -----------------------------------------------------------------------
-
-_SCRIPT_FONTS = (
-    (re.compile("[\u0600-\u06ff]"), "/usr/share/fonts/truetype/noto/NotoSansArabic-Bold.ttf", 0),
-    (re.compile("[\u2e80-\u9fff\uf900-\ufaff]"), "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc", 3),
-)
-"""Fonts for marks and numbers the Latin font lacks: Persian letters and digits, Chinese characters."""
-
-
-@lru_cache(maxsize=64)
-def _script_font(path: str, index: int, pixels: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(path, pixels, index=index)
-
-
-def label_font(pixels: int, text: str) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """A bold font ``pixels`` high that can write ``text`` (a figure's mark, a tile number)."""
-    for script, path, index in _SCRIPT_FONTS:
-        if script.search(text) and Path(path).is_file():
-            return _script_font(path, index, pixels)
-    return font(pixels)
 
 
 # -- meeples ------------------------------------------------------------------------------------

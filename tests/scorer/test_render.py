@@ -343,7 +343,8 @@ def test_board_tiles_are_the_tile_art_at_their_squares(game: Game) -> None:
         corner = ((x - min(xs)) * 48, (y - min(ys)) * 48)
         piece = image.crop((*corner, corner[0] + 48, corner[1] + 48))
         expected = render_tile(placed.tile, 48, placed.rotation)
-        assert ImageChops.difference(piece, expected).getbbox() is None
+        # RGB: getbbox of an RGBA difference looks at alpha alone, which is 0 wherever both are opaque.
+        assert ImageChops.difference(piece.convert("RGB"), expected.convert("RGB")).getbbox() is None
 
 
 def test_meeples_change_the_board(game: Game) -> None:
