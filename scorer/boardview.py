@@ -179,9 +179,10 @@ def tile_cells(
     events: Iterable[ScoreEvent] = (),
     entering: Square | None = None,
     going: Iterable[Spot] = (),
+    only: Iterable[Square] | None = None,
 ) -> list[TileCell]:
-    """A cell for every tile, in reading order (north to south, west to east), with its figures
-    and what ``events`` light up on it."""
+    """A cell for every tile (or for those on ``only``), in reading order (north to south, west to
+    east), with its figures and what ``events`` light up on it."""
     board = game.board
     marks: dict[Square, list[FigureMark]] = {}
     for spot in standing(game):
@@ -191,7 +192,9 @@ def tile_cells(
     glows, risings = scoring_marks(board, events, looks)
     last = board.order[-1] if board.order else None
     cells = []
-    for square, placed in sorted(board.tiles.items(), key=lambda item: (item[0][1], item[0][0])):
+    tiles = board.tiles
+    chosen = tiles.items() if only is None else [(s, tiles[s]) for s in set(only) if s in tiles]
+    for square, placed in sorted(chosen, key=lambda item: (item[0][1], item[0][0])):
         cells.append(
             TileCell(
                 x=square[0],

@@ -172,6 +172,10 @@ class MoveForm(forms.Form):
     expected = forms.CharField(max_length=40)
     player = forms.IntegerField(min_value=0, max_value=MAX_PLAYERS - 1, required=False)
     """Whose figure to offer first on the tile, when the page had one chosen (a board being copied)."""
+    west = forms.IntegerField(min_value=-10 * MAX_SQUARE, max_value=10 * MAX_SQUARE, required=False)
+    north = forms.IntegerField(min_value=-10 * MAX_SQUARE, max_value=10 * MAX_SQUARE, required=False)
+    """The square in the page's first column and row: while they hold, the answer need only bring
+    what changed."""
 
 
 class FigureForm(forms.Form):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.db import IntegrityError, connection, transaction
 
@@ -61,9 +62,11 @@ class Loaded:
     moves: list[Move]
     game: Game
 
-    @property
+    @cached_property
     def digest(self) -> str:
-        return digest_of(m.placement for m in self.moves)
+        """The digest of the moves; every form on the board page carries it, so it is worked out
+        once (the game's row has it already, unless it was saved before the row kept one)."""
+        return self.saved.digest or digest_of(m.placement for m in self.moves)
 
 
 def digest_of(placements: Iterable[Placement]) -> str:
@@ -126,7 +129,9 @@ def load(code: str, *, watching: bool = False) -> Loaded:
 def _locked(code: str, expected: str) -> tuple[SavedGame, list[Move]]:
     saved = SavedGame.objects.select_for_update().get(code=code)
     moves = list(saved.moves.all())
-    if expected != digest_of(m.placement for m in moves):
+    # The digest is written with every change (see _saved), so it is read, not worked out; only
+    # games saved before it existed have none yet.
+    if expected != (saved.digest or digest_of(m.placement for m in moves)):
         raise StaleMoveError
     return saved, moves
 

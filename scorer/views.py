@@ -24,7 +24,7 @@ from carcassonne_site.numbers import parse_square
 from scorer import pictures, services
 from scorer.board_files import decode_board
 from scorer.boardpage.moves import move_rows
-from scorer.boardpage.page import board_page, turn_summary
+from scorer.boardpage.page import board_page, changed_by_last_turn, turn_summary
 from scorer.boardpage.selection import MAX_SQUARE, NOTHING, Selection
 from scorer.engine import CarcassonneError, FigureKind, Meeple, Place, Placement, Recall, read_board
 from scorer.forms import FigureForm, ImportForm, MoveForm, NewGameForm, StateForm
@@ -140,6 +140,33 @@ def watch(request: HttpRequest, code: str) -> HttpResponse:
     return render(request, "scorer/watch.html", context)
 
 
+def _placed(
+    request: HttpRequest, loaded: services.Loaded, selection: Selection, origin
+) -> HttpResponse | None:
+    """The answer to a placement made on the page: only what changed, swapped in out of band, as
+    long as the board's first column and row stay where the page has them; else ``None``."""
+    game = loaded.game
+    if not request.htmx or len(game.turns) < 2 or None in origin:
+        return None
+    page = board_page(loaded, selection, only=changed_by_last_turn(game))
+    if (page.grid.west, page.grid.north) != origin:
+        return None
+    context = {
+        "saved": loaded.saved,
+        "page": page,
+        "links": GameLinks.of(loaded.saved),
+        "sharing": sharing(request, loaded.saved, watching=False),
+        "message": turn_summary(game, page.looks),
+        "level": "success",
+        "oob": True,
+        "laid": game.turns[-1].placement.square,
+    }
+    response = render(request, "scorer/_placed.html", context)
+    response["HX-Reswap"] = "none"
+    response["HX-Trigger-After-Settle"] = "board-updated"
+    return response
+
+
 def _after_write(request: HttpRequest, loaded: services.Loaded, selection: Selection) -> HttpResponse:
     if request.htmx:
         summary = turn_summary(loaded.game, looks_of(loaded.game.players))
@@ -152,8 +179,11 @@ def _refused(request: HttpRequest, code: str, message: str, selection: Selection
     return _render_play(request, _load(code), selection, message=message, status=400)
 
 
-def _write(request: HttpRequest, code: str, action, selection: Selection, after: Selection) -> HttpResponse:
-    """Run a service that changes the game; answer with the board, or the refusal on it."""
+def _write(
+    request: HttpRequest, code: str, action, selection: Selection, after: Selection, origin=None
+) -> HttpResponse:
+    """Run a service that changes the game; answer with the board (or, for a placement, what
+    changed on it), or the refusal on it."""
     try:
         loaded = action()
     except CarcassonneError as error:
@@ -162,6 +192,10 @@ def _write(request: HttpRequest, code: str, action, selection: Selection, after:
         return _refused(request, code, str(STALE), NOTHING)
     except SavedGame.DoesNotExist:
         raise Http404 from None
+    if origin is not None:
+        answer = _placed(request, loaded, after, origin)
+        if answer is not None:
+            return answer
     return _after_write(request, loaded, after)
 
 
@@ -182,6 +216,7 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
         lambda: services.add_move(code, placement, expected=data["expected"]),
         selection,
         Selection(spots=True, player=player),
+        origin=(data.get("west"), data.get("north")),
     )
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -98,14 +98,20 @@ def board_grid(
     legal: Mapping[Square, list[int]],
     preview: Placement | None,
     finished: bool,
+    only: Iterable[Square] | None = None,
 ) -> Grid:
-    """Tiles, figures and highlights, and unless the game is over the squares beside the board."""
+    """Tiles, figures and highlights, and unless the game is over the squares beside the board;
+    ``only`` limits the tiles to those squares (a placement's answer sends just what changed)."""
     squares = set() if finished else empty_squares(game)
     extent = Extent.of([*game.board.tiles, *squares])
     show_scored = selection.spots or selection.last or selection.scored
     events = game.turns[-1].events if game.turns and show_scored else ()
     grid = Grid(
-        extent.columns, extent.rows, tile_cells(game, extent, looks, events=events), extent.west, extent.north
+        extent.columns,
+        extent.rows,
+        tile_cells(game, extent, looks, events=events, only=only),
+        extent.west,
+        extent.north,
     )
     if not finished:
         dead = game.board.dead_squares()

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from carcassonne_site.languages import localize_digits as d
 from scorer.boardview import Grid
-from scorer.engine import Game
+from scorer.engine import Game, Square
 from scorer.explain import sentence, title
 from scorer.messages import figure_name, tile_name
 from scorer.players import Look, looks_of
@@ -58,8 +58,25 @@ class BoardPage:
         return self.game.board.remaining
 
 
-def board_page(loaded: Loaded, selection: Selection, *, read_only: bool = False) -> BoardPage:
-    """The page's parts; ``read_only`` (the watching link) leaves out every way to change the game."""
+def changed_by_last_turn(game: Game) -> set[Square]:
+    """The tiles whose picture on the page the last placement may have changed: the tile itself, the
+    tile laid before it (no longer the last), and every tile its scores or the scores shown with the
+    turn before lit up or emptied of figures."""
+    changed: set[Square] = set()
+    for turn in game.turns[-2:]:
+        changed.add(turn.placement.square)
+        for event in turn.events:
+            changed.update(square for square, _ in event.segments)
+            changed.update(square for square, _ in event.city_segments)
+            changed.update(spot.square for spot in event.meeple_spots)
+    return changed
+
+
+def board_page(
+    loaded: Loaded, selection: Selection, *, read_only: bool = False, only: set[Square] | None = None
+) -> BoardPage:
+    """The page's parts; ``read_only`` (the watching link) leaves out every way to change the game;
+    ``only`` limits the board's tiles to those squares."""
     game, finished = loaded.game, loaded.saved.finished
     closed = finished or read_only
     looks = looks_of(game.players)
@@ -72,7 +89,13 @@ def board_page(loaded: Loaded, selection: Selection, *, read_only: bool = False)
         selection=selection,
         looks=looks,
         grid=board_grid(
-            game, looks, selection, legal=legal, preview=shown.placement if shown else None, finished=closed
+            game,
+            looks,
+            selection,
+            legal=legal,
+            preview=shown.placement if shown else None,
+            finished=closed,
+            only=only,
         ),
         palette=[] if read_only else palette(game, selection, finished=finished),
         preview=shown,

@@ -352,9 +352,20 @@
       saved = { left: vp.scrollLeft, top: vp.scrollTop, minX: Number(p.dataset.minX), minY: Number(p.dataset.minY) };
     }
   });
+  let lastSetUp = 0;
+  function swapped() {
+    // A placement's answer changes the page in parts; both events may come for one answer.
+    if (performance.now() - lastSetUp < 50) return;
+    lastSetUp = performance.now();
+    setUp(true);
+  }
   document.addEventListener("htmx:afterSettle", (e) => {
-    // After an outerHTML swap the event's target is the element that was replaced.
-    if (e.detail.target && e.detail.target.id === "play") setUp(true);
+    if (e.detail.target && e.detail.target.id === "play" && !e.detail.xhr.getResponseHeader("HX-Reswap")) swapped();
+  });
+  // A placement answers with only the parts that changed (out of band), then says so.
+  document.body.addEventListener("board-updated", () => {
+    focusWasHere = focusWasHere || document.activeElement === document.body;
+    swapped();
   });
 
   // Other phones enter moves too. Ask the server every 1.5 s whether the game moved on: it
@@ -370,15 +381,18 @@
   function busy() {
     return pointerDown || Date.now() - lastInput < 700 || document.querySelector(".htmx-request");
   }
+  // The board page keeps what it knows of the game in #play-state (replaced with every change);
+  // the watching page on #play itself.
+  function known() { return document.getElementById("play-state") || play(); }
   function check() {
-    const p = play();
+    const p = known();
     if (!p || document.hidden || !p.dataset.stateUrl || busy()) return;
     const seen = p.dataset.state;
     const before = requests;
     fetch(p.dataset.stateUrl, { headers: { Accept: "application/json", "If-None-Match": '"' + seen + '"' }, cache: "no-store" })
       .then((r) => (r.status === 200 ? r.json() : null))
       .then((state) => {
-        const now = play();
+        const now = known();
         if (!state || !now || state.state === now.dataset.state || now.dataset.state !== seen) return;
         if (requests !== before || busy()) return;
         const here = now.dataset.here || "?";

@@ -59,7 +59,7 @@ def test_hostile_parameters_are_simply_not_selected(params):
 
 def test_href_changes_only_what_it_is_told():
     chosen = Selection(tile="E", square=(2, 3))
-    assert chosen.href(rotation=90) == "?tile=E&at=2%2C3&r=90"
+    assert chosen.href(rotation=90) == "?tile=E&at=2,3&r=90"
     assert chosen.href(square=None) == "?tile=E"
 
 

@@ -23,12 +23,12 @@ OPENING = [
 
 
 def moves_now(page: Page) -> int:
-    return int(page.locator("#play").get_attribute("data-moves"))
+    return int(page.locator("#play-state").get_attribute("data-moves"))
 
 
 def wait_for_moves(page: Page, n: int) -> None:
     # (expect, not wait_for_function: the site's Content-Security-Policy forbids evaluating strings)
-    expect(page.locator("#play")).to_have_attribute("data-moves", str(n))
+    expect(page.locator("#play-state")).to_have_attribute("data-moves", str(n))
 
 
 def lay_by_keyboard(page: Page, placement: Placement) -> None:

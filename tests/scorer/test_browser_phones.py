@@ -44,7 +44,7 @@ def test_moves_reach_the_other_phones_within_two_seconds(
     expect(table_screen.locator(".cell.tile")).to_have_count(1)
 
     lay_square_first(page, Placement("E", 0, -1, 180))
-    expect(page.locator("#play")).to_have_attribute("data-moves", "2")
+    expect(page.locator("#play-state")).to_have_attribute("data-moves", "2")
     laid = time.perf_counter()
     waits = {}
     for name, other in (("phone", second_phone), ("screen", table_screen)):

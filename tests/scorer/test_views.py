@@ -122,6 +122,52 @@ def test_a_move_with_htmx_returns_the_partial_with_spots(client, saved):
     assert any("Tile E laid" in m for m in messages(response))
 
 
+def board_origin(html: str) -> dict:
+    found = re.search(r'data-min-x="(-?\d+)" data-min-y="(-?\d+)"', html)
+    return {"west": found.group(1), "north": found.group(2)}
+
+
+def test_a_placement_on_the_page_answers_with_only_what_changed(client, saved):
+    services.add_move(saved.code, Placement.parse("E@0,-1/180"), expected=now(saved))
+    origin = board_origin(client.get(url(saved)).content.decode())
+    data = {"tile": "U", "x": 1, "y": 0, "rotation": 90, "expected": now(saved), **origin}
+    data["rotation"] = next(
+        r for r in (0, 90) if services.load(saved.code).game.is_legal(Placement("U", 1, 0, r))
+    )
+    response = client.post(url(saved, "move"), data, **HX)
+    html = response.content.decode()
+    assert response.status_code == 200 and response["HX-Reswap"] == "none"
+    assert response["HX-Trigger-After-Settle"] == "board-updated"
+    assert 'hx-swap-oob="beforeend:#board-grid-tiles"' in html and 'data-x="1" data-y="0"' in html
+    for part in ("play-state", "board-toolbar", "board-grid-open", "play-side"):
+        assert re.search(rf'id="{part}"[^>]*hx-swap-oob="true"', html), part
+    # Sent again: the tile laid before (no longer the last); the start tile has not changed.
+    resent = set(re.findall(r'id="board-grid-(-?\d+)_(-?\d+)" hx-swap-oob="true"', html))
+    assert resent == {("0", "-1")}
+    assert "Tile U laid at 1, 0." in messages(response)[0]
+    assert services.load(saved.code).game.board.tiles.keys() == {(0, 0), (0, -1), (1, 0)}
+
+
+def test_a_placement_that_moves_the_boards_corner_gets_the_whole_board(client, saved):
+    origin = board_origin(client.get(url(saved)).content.decode())
+    response = (
+        lay_e(client, saved, **HX, data=None)
+        if False
+        else client.post(
+            url(saved, "move"),
+            {"tile": "E", "x": 0, "y": -1, "rotation": 180, "expected": now(saved), **origin},
+            **HX,
+        )
+    )
+    assert "HX-Reswap" not in response and 'id="play"' in response.content.decode()
+    # Without the corner (a plain form, an old page) the whole board comes too.
+    data = {"tile": "U", "x": 1, "y": 0, "rotation": 0, "expected": now(saved)}
+    data["rotation"] = next(
+        r for r in (0, 90) if services.load(saved.code).game.is_legal(Placement("U", 1, 0, r))
+    )
+    assert "HX-Reswap" not in client.post(url(saved, "move"), data, **HX)
+
+
 def test_a_meeple_that_closes_a_city_scores_and_comes_back(client, saved):
     lay_e(client, saved)
     data = {"number": 1, "player": 0, "place": "S", "expected": now(saved)}
