@@ -131,6 +131,10 @@ class OpenSquare:
     dead: bool = False
     selected: bool = False
 
+    @property
+    def css(self) -> str:
+        return f"cell open gr-{self.row} gc-{self.col}" + (" selected" if self.selected else "")
+
 
 @dataclass
 class Dot:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from carcassonne_site.languages import localize_digits as d
@@ -33,6 +34,13 @@ class OpenCell:
     focus: bool = False
     """The board's one Tab stop (the arrow keys move on from it)."""
 
+    @property
+    def css(self) -> str:
+        """Its classes, put together here: a board has a hundred of these cells."""
+        flags = ((self.legal, " legal"), (self.dead, " dead"), (self.selected, " selected"),
+                 (self.gap, " gap"), (self.waiting, " waiting"))  # fmt: skip
+        return f"cell open gr-{self.row} gc-{self.col}" + "".join(name for on, name in flags if on)
+
 
 def empty_squares(game: Game) -> set[Square]:
     """Where the next tile could go: the squares beside the board (on a board being copied, one
@@ -40,21 +48,33 @@ def empty_squares(game: Game) -> set[Square]:
     return set(game.board.reachable_squares()) if game.board.tiles else {(0, 0)}
 
 
-def open_label(square: Square, legal: bool, dead: bool, gap: bool = False, waiting: bool = False) -> str:
-    x, y = d(square[0]), d(square[1])
-    if gap:
-        if legal:
-            return _("Square {x}, {y}, one square away from the board: the tile fits here").format(x=x, y=y)
-        return _("Square {x}, {y}, one square away from the board (for a tile copied out of order)").format(
-            x=x, y=y
-        )
-    if legal:
-        return _("Square {x}, {y}: the tile fits here").format(x=x, y=y)
-    if waiting:
-        return _("Square {x}, {y}: nothing goes here until the river is finished").format(x=x, y=y)
-    if dead:
-        return _("Square {x}, {y}: no tile left can fill it").format(x=x, y=y)
-    return _("Empty square {x}, {y}").format(x=x, y=y)
+class OpenLabels:
+    """The names of empty squares, translated once per page rather than once per square."""
+
+    def __init__(self) -> None:
+        self.gap_legal = _("Square {x}, {y}, one square away from the board: the tile fits here")
+        self.gap = _("Square {x}, {y}, one square away from the board (for a tile copied out of order)")
+        self.legal = _("Square {x}, {y}: the tile fits here")
+        self.waiting = _("Square {x}, {y}: nothing goes here until the river is finished")
+        self.dead = _("Square {x}, {y}: no tile left can fill it")
+        self.empty = _("Empty square {x}, {y}")
+        self.persian = get_language() == "fa"
+
+    def __call__(
+        self, square: Square, legal: bool, dead: bool, gap: bool = False, waiting: bool = False
+    ) -> str:
+        if gap:
+            text = self.gap_legal if legal else self.gap
+        elif legal:
+            text = self.legal
+        elif waiting:
+            text = self.waiting
+        elif dead:
+            text = self.dead
+        else:
+            text = self.empty
+        language = "fa" if self.persian else "en"
+        return text.format(x=d(square[0], language), y=d(square[1], language))
 
 
 def open_cells(
@@ -67,6 +87,7 @@ def open_cells(
     mouth: Square | None = None,
 ) -> list[OpenCell]:
     cells = []
+    label = OpenLabels()
     for square in sorted(squares, key=lambda s: (s[1], s[0])):
         is_legal, is_dead, is_gap = square in legal, square in dead, square in gaps
         is_waiting = mouth is not None and square != mouth
@@ -81,7 +102,7 @@ def open_cells(
                 selected=square == selection.square,
                 gap=is_gap,
                 waiting=is_waiting,
-                label=open_label(square, is_legal, is_dead, is_gap, is_waiting),
+                label=label(square, is_legal, is_dead, is_gap, is_waiting),
                 href=selection.href(
                     square=square, rotation=None, spots=False, on=None, last=False, scored=False
                 ),

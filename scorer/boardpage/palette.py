@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from carcassonne_site.languages import localize_digits as d
+from scorer.boardview import tile_image
 from scorer.engine import TILES, Game, Mode, Square, TileType
 from scorer.messages import tile_name
 
@@ -28,6 +29,14 @@ class PaletteEntry:
     focus: bool = False
     """The palette's one Tab stop (the arrow keys move on from it)."""
 
+    @property
+    def image(self) -> str:
+        return tile_image(self.tile.name)
+
+    @property
+    def count(self) -> str:
+        return d(self.remaining)
+
 
 RIVER_KEYS = "1234567890"
 """River tiles still in the supply get the digits, in palette order."""
@@ -46,10 +55,11 @@ def fitting_rotations(game: Game, square: Square) -> dict[str, list[int]]:
     return fits
 
 
-def entry_label(name: str, remaining: int) -> str:
+def entry_label(name: str, remaining: int, some_left: str = "", none_left: str = "") -> str:
+    """ "Tile E, 3 left"; the two sentences can be given already translated (a palette's worth)."""
     if remaining:
-        return _("Tile {tile}, {n} left").format(tile=tile_name(name), n=d(remaining))
-    return _("Tile {tile}, none left").format(tile=tile_name(name))
+        return (some_left or _("Tile {tile}, {n} left")).format(tile=tile_name(name), n=d(remaining))
+    return (none_left or _("Tile {tile}, none left")).format(tile=tile_name(name))
 
 
 def palette(game: Game, selection: Selection, *, finished: bool) -> list[PaletteEntry]:
@@ -57,6 +67,7 @@ def palette(game: Game, selection: Selection, *, finished: bool) -> list[Palette
     board = game.board
     # On a board being copied, whose figure comes next stays chosen from tile to tile.
     keep = Selection(player=selection.player) if game.mode is Mode.FINAL else Selection()
+    some_left, none_left = _("Tile {tile}, {n} left"), _("Tile {tile}, none left")
     fits: dict[str, list[int]] = {}
     if selection.square is not None and not finished and selection.square not in board.tiles:
         fits = fitting_rotations(game, selection.square)
@@ -67,7 +78,7 @@ def palette(game: Game, selection: Selection, *, finished: bool) -> list[Palette
             total=board.counts[name],
             selected=name == selection.tile,
             key=name if len(name) == 1 else "",
-            label=entry_label(name, left),
+            label=entry_label(name, left, some_left, none_left),
             href=keep.href(tile=name),
             options=fits.get(name, []),
         )

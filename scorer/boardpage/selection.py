@@ -7,7 +7,7 @@ page's script use only the links built here, so the two never disagree about the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from carcassonne_site.numbers import parse_int, parse_square
 from scorer.engine import TILES, FigureKind, Square
@@ -58,31 +58,36 @@ class Selection:
 
     def params(self) -> dict[str, str]:
         """The query parameters that say this selection."""
-        out: dict[str, str] = {}
-        if self.tile:
-            out["tile"] = self.tile
-        if self.square is not None:
-            out["at"] = f"{self.square[0]},{self.square[1]}"
-        if self.rotation is not None:
-            out["r"] = str(self.rotation)
-        if self.player is not None:
-            out["for"] = str(self.player)
-        if self.kind is not None:
-            out["kind"] = self.kind.value
-        if self.on is not None:
-            out["on"] = f"{self.on[0]},{self.on[1]}"
-        for flag in ("spots", "last", "scored"):
-            if getattr(self, flag):
-                out[flag] = "1"
-        return out
+        return _params(vars(self))
 
     def href(self, **changes: object) -> str:
         """A link (relative to the board page) to this selection with ``changes`` made."""
-        chosen = replace(self, **changes) if changes else self
-        # Every value is one parse() accepted (tile names, digits, commas, minus signs), all safe in
-        # a query string as they are: no quoting, which the board's hundreds of links would pay for.
-        query = "&".join(f"{key}={value}" for key, value in chosen.params().items())
+        # The board has hundreds of these links: no dataclass copy, and no quoting, as every value
+        # is one parse() accepted (tile names, digits, commas, minus signs), safe in a query string.
+        values = {**vars(self), **changes} if changes else vars(self)
+        query = "&".join(f"{key}={value}" for key, value in _params(values).items())
         return f"?{query}" if query else "?"
+
+
+def _params(values: Mapping[str, object]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    tile, square, rotation = values["tile"], values["square"], values["rotation"]
+    if tile:
+        out["tile"] = str(tile)
+    if square is not None:
+        out["at"] = f"{square[0]},{square[1]}"
+    if rotation is not None:
+        out["r"] = str(rotation)
+    if values["player"] is not None:
+        out["for"] = str(values["player"])
+    if values["kind"] is not None:
+        out["kind"] = values["kind"].value
+    if values["on"] is not None:
+        out["on"] = f"{values['on'][0]},{values['on'][1]}"
+    for flag in ("spots", "last", "scored"):
+        if values[flag]:
+            out[flag] = "1"
+    return out
 
 
 NOTHING = Selection()
