@@ -12,6 +12,7 @@ from scorer.boardview import percent
 from scorer.engine import FeatureKind, FigureKind, FigureSpot, Game, Meeple, Mode
 from scorer.messages import FEATURE_NAMES, figure_name
 from scorer.players import Look
+from scorer.tile_names import MIDDLE, bearing_name, feature_bearings
 
 from .selection import Selection
 
@@ -65,9 +66,16 @@ class FigureChoice:
     """Why there is nothing to place, when the player has none of the figure left."""
 
 
-def spot_label(player: str, kind: FigureKind, spot: FigureSpot) -> str:
-    return _("Put {player}'s {figure} on the {feature}").format(
-        player=player, figure=figure_name(kind), feature=FEATURE_NAMES[spot.feature]
+def spot_label(player: str, kind: FigureKind, spot: FigureSpot, bearing: str | None = None) -> str:
+    """ "Put Mina's meeple on the road"; where the tile has two features of the kind, ``bearing``
+    (from ``feature_bearings``) says which: "on the field to the north"."""
+    values = {"player": player, "figure": figure_name(kind), "feature": FEATURE_NAMES[spot.feature]}
+    if bearing is None:
+        return _("Put {player}'s {figure} on the {feature}").format(**values)
+    if bearing == MIDDLE:
+        return _("Put {player}'s {figure} on the {feature} in the middle").format(**values)
+    return _("Put {player}'s {figure} on the {feature} to the {side}").format(
+        side=bearing_name(bearing), **values
     )
 
 
@@ -124,9 +132,10 @@ def figure_choice(
         len(game.turns) - 1, player, looks[player].color, kind, players, kinds, current=current
     )
     spots = [s for s in game.figure_spots(player=player) if s.kind is kind]
+    where = feature_bearings(game.board[turn.placement.x, turn.placement.y].orientation)
     choice.spots = [
         SpotButton(kind.value, s.place.name, percent(s.anchor[0]), percent(s.anchor[1]),
-                   s.feature is FeatureKind.FIELD, spot_label(looks[player].name, kind, s))
+                   s.feature is FeatureKind.FIELD, spot_label(looks[player].name, kind, s, where[s.index]))
         for s in spots
         if s.legal
     ]  # fmt: skip
