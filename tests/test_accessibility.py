@@ -9,8 +9,10 @@ page is being rebuilt (issue 11): its cases are expected to fail until it is don
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from scorer import services
 from scorer.engine import read_board
@@ -116,3 +118,73 @@ def test_the_board_page_passes_axe(live_server, page: Page, board_document, name
     page.goto(live_server.url + BOARD_PAGES[name].format(code=saved.code))
     found = violations(page)
     assert not found, "\n".join(found)
+
+
+def _focused(page: Page) -> str:
+    return page.evaluate(
+        "document.activeElement.dataset.action || document.activeElement.tagName.toLowerCase()"
+    )
+
+
+def test_an_example_by_keyboard_alone_is_read_out_step_by_step(live_server, page: Page, console_errors):
+    page.goto(f"{live_server.url}/en/learn/examples/river-start/")
+    example = page.locator(".example")
+    announcer = page.locator("#example-announcer")
+    presses = 0
+    # Tab from the top of the page to Next (Previous is disabled on the first step and skipped).
+    while _focused(page) != "next":
+        page.keyboard.press("Tab")
+        presses += 1
+        assert presses <= 12, "Next is too many Tab presses away"
+    page.keyboard.press("Enter")
+    presses += 1
+    expect(example).to_have_attribute("data-step", "1")
+    expect(announcer).to_contain_text("Step 1 of")
+    caption = page.locator(".example-caption").inner_text()
+    expect(announcer).to_contain_text(caption)
+    assert _focused(page) == "next"  # focus stayed on the control pressed, in the swapped content
+    page.keyboard.press("ArrowRight")
+    presses += 1
+    expect(example).to_have_attribute("data-step", "2")
+    expect(announcer).to_contain_text("Step 2 of")
+    # Next stays focused unless step 2 is the last, where it is disabled and the example takes focus.
+    on_step_two = _focused(page)
+    assert on_step_two in {"next", "figure"}
+    page.keyboard.press("ArrowLeft")
+    presses += 1
+    expect(example).to_have_attribute("data-step", "1")
+    assert _focused(page) == on_step_two  # an arrow key moves no focus
+    # Space plays from wherever focus is in the example, and pauses again.
+    page.keyboard.press(" ")
+    presses += 1
+    play = page.locator('[data-action="play"]')
+    expect(play).to_have_attribute("aria-pressed", "true")
+    expect(example).to_have_attribute("data-step", "2")
+    assert _focused(page) == "play"  # on Pause, to be pressed again
+    page.keyboard.press(" ")
+    presses += 1
+    expect(page.locator('[data-action="play"]')).to_have_attribute("aria-pressed", "false")
+    step = example.get_attribute("data-step")
+    page.wait_for_timeout(3000)
+    assert example.get_attribute("data-step") == step  # paused: no further step
+    assert presses <= 17
+    assert not console_errors
+
+
+def test_the_score_explanation_is_announced_outside_the_swap(live_server, page: Page, played_game):
+    page.goto(f"{live_server.url}/en/play/{played_game.code}/score/")
+    announcer = page.locator("#explain-announcer")
+    expect(announcer).to_have_text("")
+    line = page.locator(".events a").nth(1)
+    line.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#explain")).to_have_attribute("data-announce", re.compile("."))
+    sentence = page.locator(".explain-sentence").inner_text()
+    expect(announcer).to_contain_text(sentence)
+    assert page.locator("#explain #explain-announcer").count() == 0  # not inside what htmx swaps
+    # The tables scroll by keyboard: each is a focusable, named region.
+    region = page.locator(".table-scroll").first
+    expect(region).to_have_attribute("role", "region")
+    assert page.locator("#breakdown-heading").inner_text() == "Points by category"
+    region.focus()
+    assert page.evaluate("document.activeElement.classList.contains('table-scroll')")
