@@ -96,6 +96,7 @@
 
   document.addEventListener("htmx:afterSwap", (e) => {
     const fresh = e.detail.target && document.getElementById(e.detail.target.id);
+    // A quiz's verdict is read as focus lands on it (or on the answer it describes): no announcer.
     if (fresh && fresh.classList.contains("quiz")) { focusQuiz(fresh); return; }
     if (!fresh || !fresh.classList.contains("example")) return;
     const isPlaying = playing.has(fresh.id) && fresh.dataset.step !== fresh.dataset.last;
