@@ -50,7 +50,7 @@ PATTERNS: dict[str, Pattern] = {
     "red": Pattern(
         "rings",
         "repeating-radial-gradient(circle at 50% 50%,"
-        " rgb(255 255 255 / 42%) 0 1.5px, transparent 1.5px 4.5px)",
+        " rgb(255 255 255 / 50%) 0 2px, transparent 2px 5px)",
     ),
     "blue": _stripes(90, "rgb(255 255 255 / 34%)", 2, 5),
     # Large, opaque dots on a tight grid: smaller ones blur into the green on a phone.
