@@ -49,8 +49,7 @@ _WHITE = "rgb(255 255 255 / 40%)"
 PATTERNS: dict[str, Pattern] = {
     "red": Pattern(
         "rings",
-        "repeating-radial-gradient(circle at 50% 50%,"
-        " rgb(255 255 255 / 50%) 0 2px, transparent 2px 5px)",
+        "repeating-radial-gradient(circle at 50% 50%, rgb(255 255 255 / 50%) 0 2px, transparent 2px 5px)",
     ),
     "blue": _stripes(90, "rgb(255 255 255 / 34%)", 2, 5),
     # Large, opaque dots on a tight grid: smaller ones blur into the green on a phone.

@@ -134,8 +134,8 @@ def board_description(tile_count: int, ranking: list[dict]) -> str:
     if len(leaders) == 1:
         lead = _("{player} leads with {points} points.").format(player=leaders[0], points=points)
     else:
-        lead = _("{players} share the lead with {points} points.").format(
-            players=_(", ").join(leaders), points=points
+        lead = _("{players} and {last} share the lead with {points} points.").format(
+            players=_(", ").join(leaders[:-1]), last=leaders[-1], points=points
         )
     return tiles + " " + lead
 

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 
 from scorer import services
 from scorer.engine import read_board
-from tests.accessibility import violations
+from tests.accessibility import naming_problems, violations
 from tutorial.content import CHAPTERS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -89,7 +89,7 @@ def test_every_page_passes_axe(live_server, page: Page, played_game, settings, l
         url = live_server.url + path.format(lang=lang, code=played_game.code, watch=played_game.watch_code)
         response = page.goto(url)
         assert response.status == (404 if name == "not-found" else 200), name
-        found += [f"{name}: {v}" for v in _violations_at_every_width(page)]
+        found += [f"{name}: {v}" for v in _violations_at_every_width(page) + naming_problems(page)]
     # The error pages: a body too big to read (400) and a form without its CSRF token (403).
     page.goto(f"{live_server.url}/{lang}/play/")
     _post_form(page, f"/{lang}/play/import/", {"text": "x" * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1)})
@@ -116,7 +116,7 @@ def test_the_board_page_passes_axe(live_server, page: Page, board_document, name
     saved = services.import_board(read_board(document))
     page.set_viewport_size({"width": width, "height": WIDTHS[width]})
     page.goto(live_server.url + BOARD_PAGES[name].format(code=saved.code))
-    found = violations(page)
+    found = violations(page) + naming_problems(page, skip=None)
     assert not found, "\n".join(found)
 
 
@@ -188,3 +188,20 @@ def test_the_score_explanation_is_announced_outside_the_swap(live_server, page: 
     assert page.locator("#breakdown-heading").inner_text() == "Points by category"
     region.focus()
     assert page.evaluate("document.activeElement.classList.contains('table-scroll')")
+
+
+@pytest.mark.parametrize("width", [320, 390, 640])  # 640: a 1280-pixel screen at 200% zoom
+def test_the_score_table_keeps_player_and_total_in_sight_while_it_scrolls(
+    live_server, page: Page, played_game, width
+):
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto(f"{live_server.url}/en/play/{played_game.code}/score/")
+    region = page.locator(".table-scroll").first
+    region.focus()
+    for _ in range(20):
+        page.keyboard.press("ArrowRight")  # the region scrolls by keyboard
+    box = region.bounding_box()
+    for cell in (page.locator(".breakdown tbody th").first, page.locator(".breakdown tbody td").last):
+        seen = cell.bounding_box()
+        assert box["x"] - 1 <= seen["x"] and seen["x"] + seen["width"] <= box["x"] + box["width"] + 1, width
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 1
