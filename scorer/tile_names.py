@@ -145,8 +145,8 @@ def _bearing(anchor: tuple[float, float], rose: tuple[str, ...]) -> str:
 
 def bearings(anchors: Sequence[tuple[float, float]]) -> list[str]:
     """Where each of several features of one kind lies on the tile as laid ("N", "SE", "ENE" or
-    ``MIDDLE``): eight compass points, sixteen only where eight cannot tell them all apart, so that two figure spots on one
-    tile never share a name. Raises ``ValueError`` if even sixteen points cannot."""
+    ``MIDDLE``): eight compass points, sixteen only where eight cannot tell them all apart, so that
+    two figure spots on one tile never share a name. Raises ``ValueError`` if sixteen cannot."""
     for rose in _ROSES:
         found = [_bearing(a, rose) for a in anchors]
         if len(set(found)) == len(found):
