@@ -24,16 +24,48 @@ PLAYER_COLOURS: dict[str, RGB] = {
     "pink": (222, 92, 162),
 }
 
-PATTERNS: dict[str, str] = {
-    # CSS backgrounds drawn over the colour; each differs in direction or shape, so no two players
-    # look alike without colour vision.
-    "red": "repeating-radial-gradient(circle at 50% 50%, rgb(255 255 255 / 26%) 0 1px, transparent 1px 4px)",
-    "blue": "repeating-linear-gradient(90deg, rgb(255 255 255 / 30%) 0 2px, transparent 2px 5px)",
-    "green": "radial-gradient(rgb(255 255 255 / 55%) 1.2px, transparent 1.8px) 0 0 / 5px 5px",
-    "yellow": "repeating-linear-gradient(45deg, rgb(0 0 0 / 22%) 0 2px, transparent 2px 6px)",
-    "black": "repeating-linear-gradient(-45deg, rgb(255 255 255 / 28%) 0 1px, transparent 1px 4px)",
-    "grey": "repeating-linear-gradient(0deg, rgb(255 255 255 / 30%) 0 2px, transparent 2px 5px)",
-    "pink": "repeating-conic-gradient(rgb(255 255 255 / 30%) 0 25%, transparent 0 50%) 0 0 / 6px 6px",
+
+@dataclass(frozen=True)
+class Pattern:
+    """What a colour carries over it, so that no two players look alike without colour vision.
+
+    ``shape`` is what a reader tells apart at a glance on a figure a few millimetres wide (dots,
+    rings, stripes, checks, a grid); ``angle`` sets stripes apart from each other. Where two
+    colours look alike to a red-green colour-blind reader they differ in shape, not just in angle
+    (``tests/scorer/test_players.py`` simulates it).
+    """
+
+    shape: str
+    css: str
+    angle: int | None = None
+
+
+def _stripes(angle: int, ink: str, on: float, period: float) -> Pattern:
+    css = f"repeating-linear-gradient({angle}deg, {ink} 0 {on}px, transparent {on}px {period}px)"
+    return Pattern("stripes", css, angle)
+
+
+_WHITE = "rgb(255 255 255 / 40%)"
+PATTERNS: dict[str, Pattern] = {
+    "red": Pattern(
+        "rings",
+        "repeating-radial-gradient(circle at 50% 50%, rgb(255 255 255 / 50%) 0 2px, transparent 2px 5px)",
+    ),
+    "blue": _stripes(90, "rgb(255 255 255 / 34%)", 2, 5),
+    # Large, opaque dots on a tight grid: smaller ones blur into the green on a phone.
+    "green": Pattern(
+        "dots", "radial-gradient(rgb(255 255 255 / 70%) 0 1.6px, transparent 2.1px) 0 0 / 6px 6px"
+    ),
+    "yellow": _stripes(45, "rgb(0 0 0 / 30%)", 2, 6),
+    "black": _stripes(-45, "rgb(255 255 255 / 34%)", 1.5, 4.5),
+    "grey": Pattern(
+        "grid",
+        f"linear-gradient(0deg, {_WHITE} 0 1.5px, transparent 1.5px) 0 0 / 5px 5px, "
+        f"linear-gradient(90deg, {_WHITE} 0 1.5px, transparent 1.5px) 0 0 / 5px 5px",
+    ),
+    "pink": Pattern(
+        "checks", "repeating-conic-gradient(rgb(255 255 255 / 34%) 0 25%, transparent 0 50%) 0 0 / 6px 6px"
+    ),
 }
 assert set(PLAYER_COLOURS) == set(PATTERNS) == set(COLORS)
 
@@ -95,6 +127,13 @@ def looks_of(players: Sequence[Player]) -> list[Look]:
     return [Look(i, p.name, colors[i], marks[i]) for i, p in enumerate(players)]
 
 
+FIGURE_RING: RGB = WHITE_INK
+FIGURE_OUTLINE: RGB = BLACK_INK
+"""A figure on the board has a white ring inside a dark line: whatever the art under it (a pale
+city, a dark field, the river), one of the two stands out from it at well over 3:1, and the fill
+stands out from one of them; a yellow figure no longer melts into a city."""
+
+
 def players_css() -> str:
     """The stylesheet of the players' colours and patterns (``static/css/players.css``)."""
     lines = [
@@ -105,6 +144,12 @@ def players_css() -> str:
     ]
     for name, rgb in PLAYER_COLOURS.items():
         ink = hex_of(ink_on(rgb))
-        pattern = PATTERNS[name]
-        lines.append(f".c-{name} {{ background: {pattern}, var(--player-{name}); color: {ink}; }}")
+        pattern = PATTERNS[name].css
+        # The halo in the plain colour keeps the mark readable where the pattern lightens it.
+        halo = f"0 0 1px var(--player-{name}), 0 0 3px var(--player-{name})"
+        lines.append(
+            f".c-{name} {{ background: {pattern}, var(--player-{name}); color: {ink}; text-shadow: {halo}; }}"
+        )
+    outline = f"0 0 0 1.5px {hex_of(FIGURE_OUTLINE)}, 0 1px 3px rgb(0 0 0 / 55%)"
+    lines.append(f".meeple {{ border-color: {hex_of(FIGURE_RING)}; box-shadow: {outline}; }}")
     return "\n".join(lines) + "\n"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from carcassonne_site.languages import localize_digits
 from carcassonne_site.numbers import parse_int
@@ -120,6 +121,25 @@ def farm_rows(game, looks) -> list[dict]:
     ]
 
 
+def board_description(tile_count: int, ranking: list[dict]) -> str:
+    """The board picture's alternative text: how big the board is and who leads (ties named)."""
+    tiles = ngettext("The whole board: {n} tile.", "The whole board: {n} tiles.", tile_count).format(
+        n=localize_digits(tile_count)
+    )
+    best = ranking[0]["total"] if ranking else 0
+    if best == 0:
+        return tiles + " " + _("Nobody has scored yet.")
+    leaders = [p["name"] for p in ranking if p["total"] == best]
+    points = localize_digits(best)
+    if len(leaders) == 1:
+        lead = _("{player} leads with {points} points.").format(player=leaders[0], points=points)
+    else:
+        lead = _("{players} and {last} share the lead with {points} points.").format(
+            players=_(", ").join(leaders[:-1]), last=leaders[-1], points=points
+        )
+    return tiles + " " + lead
+
+
 def score_page(loaded: services.Loaded, params) -> dict:
     game = loaded.game
     report = game.report()
@@ -128,12 +148,14 @@ def score_page(loaded: services.Loaded, params) -> dict:
     players = player_rows(report, looks, columns)
     selected = parse_int(params.get("event"), 0, len(report.events) - 1)
     events = event_rows(report, looks, game.rules, selected)
+    ranking = sorted(players, key=lambda p: -p["total"])
     return {
         "game": game,
         "report": report,
         "farms": farm_rows(game, looks),
         "players": players,
-        "ranking": sorted(players, key=lambda p: -p["total"]),
+        "ranking": ranking,
+        "board_description": board_description(len(game.board), ranking),
         "category_headers": [category_names()[c] for c in columns],
         "events": events,
         "selected": events[selected] if selected is not None else None,

@@ -1,8 +1,12 @@
-"""What the expansions' tiles are called on the page: by what they show, as players describe them."""
+"""What tiles are called on the page: the expansions' by what they show, as players describe them; the
+base tiles by their letter and a short description; and where on a tile each of its features lies."""
 
 from __future__ import annotations
 
-from django.utils.translation import pgettext_lazy
+import math
+from collections.abc import Sequence
+
+from django.utils.translation import pgettext, pgettext_lazy
 
 # Each name is written out in full, so that makemessages finds it.
 EXPANSION_TILE_NAMES = {
@@ -56,3 +60,135 @@ EXPANSION_TILE_NAMES = {
     "tb-city-two-roads": pgettext_lazy("tile", "city with two roads"),
     "tb-road-crossing": pgettext_lazy("tile", "roads crossing without a junction"),
 }
+
+# The base game's tiles keep their letters (players and the rules sheet use them); a short
+# description follows the letter wherever a reader needs to know what is on the tile.
+BASE_TILE_DESCRIPTIONS = {
+    "A": pgettext_lazy("tile", "a cloister with a road"),
+    "B": pgettext_lazy("tile", "a cloister"),
+    "C": pgettext_lazy("tile", "a city on all four edges, with a pennant"),
+    "D": pgettext_lazy("tile", "a city on one edge and a straight road"),
+    "E": pgettext_lazy("tile", "a city on one edge"),
+    "F": pgettext_lazy("tile", "a city across the tile, with a pennant"),
+    "G": pgettext_lazy("tile", "a city across the tile"),
+    "H": pgettext_lazy("tile", "two cities on opposite edges"),
+    "I": pgettext_lazy("tile", "two cities on neighbouring edges"),
+    "J": pgettext_lazy("tile", "a city on one edge and a road bending to the right"),
+    "K": pgettext_lazy("tile", "a city on one edge and a road bending to the left"),
+    "L": pgettext_lazy("tile", "a city on one edge and a junction of three roads"),
+    "M": pgettext_lazy("tile", "a corner city with a pennant"),
+    "N": pgettext_lazy("tile", "a corner city"),
+    "O": pgettext_lazy("tile", "a corner city with a pennant and a road bend"),
+    "P": pgettext_lazy("tile", "a corner city and a road bend"),
+    "Q": pgettext_lazy("tile", "a city on three edges, with a pennant"),
+    "R": pgettext_lazy("tile", "a city on three edges"),
+    "S": pgettext_lazy("tile", "a city on three edges, with a pennant and a road"),
+    "T": pgettext_lazy("tile", "a city on three edges and a road"),
+    "U": pgettext_lazy("tile", "a straight road"),
+    "V": pgettext_lazy("tile", "a road bend"),
+    "W": pgettext_lazy("tile", "a junction of three roads"),
+    "X": pgettext_lazy("tile", "a crossroads of four roads"),
+}
+
+
+def tile_description(name: str) -> str:
+    """A tile as a reader who cannot see its picture needs it: "E: a city on one edge" for a base
+    tile (its garden twin: "E with a garden: …"), the descriptive name of any other."""
+    from scorer.engine import TILES
+    from scorer.messages import tile_name
+
+    letter = name if name in BASE_TILE_DESCRIPTIONS else getattr(TILES.get(name), "twin", None)
+    if letter in BASE_TILE_DESCRIPTIONS:
+        return pgettext("tile", "{name}: {description}").format(
+            name=tile_name(name), description=BASE_TILE_DESCRIPTIONS[letter]
+        )
+    return tile_name(name)
+
+
+_COMPASS = {
+    "N": pgettext_lazy("side", "north"),
+    "E": pgettext_lazy("side", "east"),
+    "S": pgettext_lazy("side", "south"),
+    "W": pgettext_lazy("side", "west"),
+    "NE": pgettext_lazy("direction", "north-east"),
+    "SE": pgettext_lazy("direction", "south-east"),
+    "SW": pgettext_lazy("direction", "south-west"),
+    "NW": pgettext_lazy("direction", "north-west"),
+    "NNE": pgettext_lazy("direction", "north-north-east"),
+    "ENE": pgettext_lazy("direction", "east-north-east"),
+    "ESE": pgettext_lazy("direction", "east-south-east"),
+    "SSE": pgettext_lazy("direction", "south-south-east"),
+    "SSW": pgettext_lazy("direction", "south-south-west"),
+    "WSW": pgettext_lazy("direction", "west-south-west"),
+    "WNW": pgettext_lazy("direction", "west-north-west"),
+    "NNW": pgettext_lazy("direction", "north-north-west"),
+}
+# Eight points at least: with four, a field in a corner (the south-east of L) would be called
+# "south" or "east" by a hair.
+_ROSES = (
+    ("N", "NE", "E", "SE", "S", "SW", "W", "NW"),
+    ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"),
+)
+MIDDLE = "C"
+_MIDDLE_RADIUS = 0.12
+"""An anchor this close to the tile's centre is "in the middle" rather than towards a side."""
+
+
+def _bearing(anchor: tuple[float, float], rose: tuple[str, ...]) -> str:
+    x, y = anchor[0] - 0.5, anchor[1] - 0.5
+    if math.hypot(x, y) < _MIDDLE_RADIUS:
+        return MIDDLE
+    degrees = math.degrees(math.atan2(x, -y)) % 360  # clockwise from north, y pointing south
+    step = 360 / len(rose)
+    return rose[int((degrees + step / 2) // step) % len(rose)]
+
+
+def bearings(anchors: Sequence[tuple[float, float]]) -> list[str]:
+    """Where each of several features of one kind lies on the tile as laid ("N", "SE", "ENE" or
+    ``MIDDLE``): eight compass points, sixteen only where eight cannot tell them all apart, so that
+    two figure spots on one tile never share a name. Raises ``ValueError`` if sixteen cannot."""
+    for rose in _ROSES:
+        found = [_bearing(a, rose) for a in anchors]
+        if len(set(found)) == len(found):
+            return found
+    raise ValueError(f"features too close to tell apart: {anchors}")
+
+
+def _centre(places) -> tuple[float, float]:
+    """The mean of a feature's places: a field between a city and a road lies where its edges are,
+    whatever point of it the figure is drawn on."""
+    points = [PLACE_POINTS[p.name] for p in places]
+    return (sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points))
+
+
+PLACE_POINTS = {
+    "NNW": (0.25, 0.0), "N": (0.5, 0.0), "NNE": (0.75, 0.0),
+    "ENE": (1.0, 0.25), "E": (1.0, 0.5), "ESE": (1.0, 0.75),
+    "SSE": (0.75, 1.0), "S": (0.5, 1.0), "SSW": (0.25, 1.0),
+    "WSW": (0.0, 0.75), "W": (0.0, 0.5), "WNW": (0.0, 0.25),
+    "C": (0.5, 0.5),
+}  # fmt: skip
+"""The thirteen places of a tile as points of the unit tile (x east, y south)."""
+
+
+def feature_bearings(orientation) -> dict[int, str | None]:
+    """For each feature of a tile as laid, where it lies (see ``bearings``), or ``None`` when it is
+    the only one of its kind on the tile and its kind names it well enough."""
+    by_kind: dict[object, list[int]] = {}
+    for index, spec in enumerate(orientation.tile.features):
+        by_kind.setdefault(spec.kind, []).append(index)
+    found: dict[int, str | None] = {}
+    for indices in by_kind.values():
+        if len(indices) == 1:
+            found[indices[0]] = None
+            continue
+        try:
+            names = bearings([_centre(orientation.feature_places[i]) for i in indices])
+        except ValueError:  # two features round one centre: the points they are drawn on differ
+            names = bearings([orientation.anchors[i] for i in indices])
+        found.update(zip(indices, names, strict=True))
+    return found
+
+
+def bearing_name(bearing: str) -> str:
+    return str(_COMPASS[bearing])

@@ -12,6 +12,7 @@ from scorer.boardview import percent
 from scorer.engine import FeatureKind, FigureKind, FigureSpot, Game, Meeple, Mode, Square, Turn
 from scorer.messages import FEATURE_NAMES, figure_name
 from scorer.players import Look
+from scorer.tile_names import MIDDLE, bearing_name, feature_bearings
 
 from .selection import Selection
 
@@ -70,9 +71,16 @@ class FigureChoice:
     """Back to choosing the next tile (on a board being copied, keeping whose figure comes next)."""
 
 
-def spot_label(player: str, kind: FigureKind, spot: FigureSpot) -> str:
-    return _("Put {player}'s {figure} on the {feature}").format(
-        player=player, figure=figure_name(kind), feature=FEATURE_NAMES[spot.feature]
+def spot_label(player: str, kind: FigureKind, spot: FigureSpot, bearing: str | None = None) -> str:
+    """ "Put Mina's meeple on the road"; where the tile has two features of the kind, ``bearing``
+    (from ``feature_bearings``) says which: "on the field to the north"."""
+    values = {"player": player, "figure": figure_name(kind), "feature": FEATURE_NAMES[spot.feature]}
+    if bearing is None:
+        return _("Put {player}'s {figure} on the {feature}").format(**values)
+    if bearing == MIDDLE:
+        return _("Put {player}'s {figure} on the {feature} in the middle").format(**values)
+    return _("Put {player}'s {figure} on the {feature} to the {side}").format(
+        side=bearing_name(bearing), **values
     )
 
 
@@ -164,9 +172,10 @@ def figure_choice(
     if game.mode is Mode.FINAL:
         choice.done_href = Selection(player=player).href()
     spots = [s for s in game.figure_spots_at(square, player=player) if s.kind is kind]
+    where = feature_bearings(game.board[square].orientation)
     choice.spots = [
         SpotButton(kind.value, s.place.name, percent(s.anchor[0]), percent(s.anchor[1]),
-                   s.feature is FeatureKind.FIELD, spot_label(looks[player].name, kind, s))
+                   s.feature is FeatureKind.FIELD, spot_label(looks[player].name, kind, s, where[s.index]))
         for s in spots
         if s.legal
     ]  # fmt: skip

@@ -7,6 +7,15 @@
   let last = null; // what they did last: a control's data-action, "cell" or "key"
   let held = null; // the square the held tile was on when they took it back
 
+  // The engine's verdict is read out by a live region outside the swapped board: the one inside
+  // (role="status") is new with every swap, and a new region is not announced.
+  const announcer = document.createElement("p");
+  announcer.className = "visually-hidden";
+  announcer.id = "practice-announcer";
+  announcer.setAttribute("aria-live", "polite");
+  announcer.setAttribute("aria-atomic", "true");
+  document.body.append(announcer);
+
   function practiceOf(node) {
     return node && node.closest ? node.closest(".practice") : null;
   }
@@ -77,6 +86,8 @@
     else if (last === "cell" || last === "key") target = preview(fresh);
     else if (last) target = control(fresh, last);
     target = target || preview(fresh) || feedback || fresh.querySelector(".cell.open");
+    // Focus on the verdict reads it; anywhere else, the announcer does.
+    announcer.textContent = feedback && target !== feedback ? feedback.textContent.replace(/\s+/g, " ").trim() : "";
     if (target) target.focus({ preventScroll: false });
   });
 
