@@ -141,7 +141,7 @@ def refusal(response: Response) -> str | None:
     if response.status != 200:
         return f"HTTP {response.status}"
     if 'class="message error"' in response.body:
-        message = re.search(r'class="message error">([^<]*)', response.body)
+        message = re.search(r'class="message error"[^>]*>([^<]*)', response.body)
         return message.group(1) if message else "refused"
     return None
 

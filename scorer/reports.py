@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from carcassonne_site.languages import localize_digits
 from carcassonne_site.numbers import parse_int
@@ -128,16 +128,21 @@ def board_description(tile_count: int, ranking: list[dict]) -> str:
     )
     best = ranking[0]["total"] if ranking else 0
     if best == 0:
-        return tiles + " " + _("Nobody has scored yet.")
+        return sentences(tiles, _("Nobody has scored yet."))
     leaders = [p["name"] for p in ranking if p["total"] == best]
     points = localize_digits(best)
     if len(leaders) == 1:
         lead = _("{player} leads with {points} points.").format(player=leaders[0], points=points)
     else:
         lead = _("{players} and {last} share the lead with {points} points.").format(
-            players=_(", ").join(leaders[:-1]), last=leaders[-1], points=points
+            players=pgettext("list separator", ", ").join(leaders[:-1]), last=leaders[-1], points=points
         )
-    return tiles + " " + lead
+    return sentences(tiles, lead)
+
+
+def sentences(first: str, second: str) -> str:
+    """Two sentences one after the other: Chinese puts no space between them."""
+    return pgettext("two sentences", "{first} {second}").format(first=first, second=second)
 
 
 def score_page(loaded: services.Loaded, params) -> dict:

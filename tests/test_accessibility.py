@@ -3,8 +3,9 @@ phone's width and a desktop's, in Debian's Chromium.
 
 One test per language walks every page in one browser page, runs axe at each width on it (a resize
 lays the page out again, which is all a second visit would give) and reports every violation at
-once; the documented false positives are in ``tests/accessibility.py``. The assistant's board
-page is being rebuilt (issue 11): its cases are expected to fail until it is done.
+once; the documented false positives are in ``tests/accessibility.py``. The assistant's board page
+gets a test of its own over each of its steps (a tile chosen, a square chosen, a figure to place, a
+finished board's tile chosen), in each language.
 """
 
 from __future__ import annotations
@@ -101,22 +102,25 @@ def test_every_page_passes_axe(live_server, page: Page, played_game, settings, l
 
 
 BOARD_PAGES = {
-    "board": "/en/play/{code}/",
-    "board-tile-chosen": "/en/play/{code}/?tile=E",
-    "board-figure-step": "/en/play/{code}/?spots=1",
+    "board": "/{lang}/play/{code}/",
+    "board-tile-chosen": "/{lang}/play/{code}/?tile=E",
+    "board-square-chosen": "/{lang}/play/{code}/?at={free}",
+    "board-figure-step": "/{lang}/play/{code}/?spots=1",
+    "final-board-any-tile": "/{lang}/play/{final}/?on=0,0&spots=1",
 }
 
 
-@pytest.mark.xfail(strict=True, reason="issue 11/14 board page: being rebuilt")
-@pytest.mark.parametrize("name", BOARD_PAGES)
-@pytest.mark.parametrize("width", WIDTHS)
-def test_the_board_page_passes_axe(live_server, page: Page, board_document, name, width):
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_board_page_passes_axe(live_server, page: Page, board_document, lang):
     document = board_document("base-game.json")
     document["placements"] = document["placements"][:5]
     saved = services.import_board(read_board(document))
-    page.set_viewport_size({"width": width, "height": WIDTHS[width]})
-    page.goto(live_server.url + BOARD_PAGES[name].format(code=saved.code))
-    found = violations(page) + naming_problems(page, skip=None)
+    final = services.import_board(read_board({**document, "mode": "final"}))
+    free = "{},{}".format(*sorted(services.load(saved.code).game.board.open_squares)[0])
+    found = []
+    for name, path in BOARD_PAGES.items():
+        page.goto(live_server.url + path.format(lang=lang, code=saved.code, final=final.code, free=free))
+        found += [f"{name}: {v}" for v in _violations_at_every_width(page) + naming_problems(page)]
     assert not found, "\n".join(found)
 
 
