@@ -61,6 +61,8 @@ class Loaded:
     saved: SavedGame
     moves: list[Move]
     game: Game
+    undone: Placement | None = None
+    """The placement just taken back, after an undo."""
 
     @cached_property
     def digest(self) -> str:
@@ -200,10 +202,11 @@ def undo(code: str, *, expected: str) -> Loaded:
         saved, moves = _locked(code, expected)
         if not moves:
             raise _nothing()
-        moves.pop().delete()
+        taken = moves.pop()
+        taken.delete()
         saved.finished = False
         _saved(saved, moves)
-        return Loaded(saved, moves, load_game(saved, moves))
+        return Loaded(saved, moves, load_game(saved, moves), undone=taken.placement)
 
 
 def finish(code: str, finished: bool, *, expected: str) -> Loaded:

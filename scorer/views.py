@@ -19,6 +19,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from carcassonne_site.languages import localize_digits as digits
 from carcassonne_site.limits import CREATE, limited
 from carcassonne_site.numbers import parse_square
 from scorer import pictures, services
@@ -28,7 +29,7 @@ from scorer.boardpage.page import board_page, changed_by_last_turn, turn_summary
 from scorer.boardpage.selection import MAX_SQUARE, NOTHING, Selection
 from scorer.engine import CarcassonneError, FigureKind, Meeple, Place, Placement, Recall, read_board
 from scorer.forms import FigureForm, ImportForm, MoveForm, NewGameForm, StateForm
-from scorer.messages import explain
+from scorer.messages import explain, tile_name
 from scorer.models import SavedGame
 from scorer.pictures import PictureOptions
 from scorer.players import looks_of
@@ -169,7 +170,12 @@ def _placed(
 
 def _after_write(request: HttpRequest, loaded: services.Loaded, selection: Selection) -> HttpResponse:
     if request.htmx:
-        summary = turn_summary(loaded.game, looks_of(loaded.game.players))
+        if loaded.undone is not None:
+            summary = _("Tile {tile} at {x}, {y} was taken back.").format(
+                tile=tile_name(loaded.undone.tile), x=digits(loaded.undone.x), y=digits(loaded.undone.y)
+            )
+        else:
+            summary = turn_summary(loaded.game, looks_of(loaded.game.players))
         return _render_play(request, loaded, selection, message=summary, level="success")
     url = reverse("scorer:board", kwargs={"code": loaded.saved.code})
     return redirect(url + selection.href())
