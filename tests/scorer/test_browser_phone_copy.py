@@ -1,0 +1,205 @@
+"""Copying games on a 390 px phone: a whole 72-tile game as it was played, and a finished board in
+the order a person copies a table, its meeples added afterwards in any order. Every tap is checked:
+it must hit a target of at least 44 × 44 CSS px without the page scrolling (panning the board or
+swiping the tile strip is not scrolling the page)."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from scorer import services
+from scorer.engine import TILES, Game, Mode, Placement, Square, build_game, read_board
+from scorer.engine.simulate import final_board_of, random_game
+
+from .test_browser import _equivalent_rotation, wait_for_moves
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+SMALLEST_TARGET = 44
+PLAYERS = [("Mina", "red"), ("Wei", "blue"), ("Sara", "green")]
+
+
+class Taps:
+    """Taps the way a thumb does, and remembers every one that was too small or needed a scroll."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.count = 0
+        self.pans = 0
+        self.problems: list[str] = []
+
+    def __call__(self, target: Locator, what: str) -> None:
+        expect(target).to_be_visible()
+        self.pan_to(target)
+        before = self.page.evaluate("window.scrollY")
+        width, height = target.evaluate(
+            "e => [e.getBoundingClientRect().width, e.getBoundingClientRect().height]"
+        )
+        target.click()
+        self.count += 1
+        if min(width, height) < SMALLEST_TARGET - 0.5:
+            self.problems.append(f"{what}: a {width:.0f} × {height:.0f} px target")
+        if self.page.evaluate("window.scrollY") != before:
+            self.problems.append(f"{what}: the page scrolled")
+
+    def pan_to(self, target: Locator) -> None:
+        """Drag the board until ``target`` (a square or a tile on it) is in view, as a thumb would."""
+        self.pans += target.evaluate(
+            """e => {
+                const view = e.closest(".board-viewport");
+                if (!view) return 0;
+                const box = e.getBoundingClientRect(), frame = view.getBoundingClientRect();
+                if (box.left >= frame.left && box.right <= frame.right
+                    && box.top >= frame.top && box.bottom <= frame.bottom) return 0;
+                view.scrollLeft += box.left + box.width / 2 - (frame.left + frame.width / 2);
+                view.scrollTop += box.top + box.height / 2 - (frame.top + frame.height / 2);
+                return 1;
+            }"""
+        )
+
+
+def lay(page: Page, tap: Taps, placement: Placement, moves: int) -> int:
+    """Square first, then the tile already turned the right way; returns the rotation laid."""
+    tap(page.locator(f'.cell.open[data-x="{placement.x}"][data-y="{placement.y}"]'), f"square {placement}")
+    offered = page.locator(f'.palette button.option[data-tile="{placement.tile}"]')
+    expect(offered.first).to_be_visible()
+    rotations = [int(r) for r in offered.evaluate_all("els => els.map(e => e.dataset.rotation)")]
+    rotation = _equivalent_rotation(placement, rotations)
+    tap(
+        page.locator(f'.palette button.option[data-tile="{placement.tile}"][data-rotation="{rotation}"]'),
+        "tile",
+    )
+    wait_for_moves(page, moves)
+    return rotation
+
+
+def place_figure(page: Page, tap: Taps, placement: Placement, rotation: int) -> None:
+    """Whose figure (if not already chosen), then the spot, by its labelled button; ``rotation`` is
+    the way the tile was laid (a symmetric tile is offered one of its identical turns only)."""
+    meeple = placement.meeple
+    chip = page.locator(".meeple-chooser .chips:not(.figure-kinds) a.chip").nth(meeple.player)
+    if chip.get_attribute("aria-current") is None:
+        tap(chip, "player")
+        expect(
+            page.locator(".meeple-chooser .chips:not(.figure-kinds) a.chip").nth(meeple.player)
+        ).to_have_attribute("aria-current", "true")
+    orientation = TILES[placement.tile].oriented(rotation)
+    place = orientation.place_of(orientation.feature_at[meeple.at]).name
+    tap(page.locator(f'.spot-list form:has(input[name="place"][value="{place}"]) button'), "spot")
+    expect(page.locator(".spot-list")).to_have_count(0)
+
+
+def open_phone(page: Page, url: str) -> None:
+    page.set_viewport_size(PHONE)
+    page.goto(url)
+    # The board and the tiles are on one screen: the tile sheet is under the board, not below it.
+    sheet = page.locator("#play-sheet").bounding_box()
+    board = page.locator("#board-viewport").bounding_box()
+    assert sheet["y"] + sheet["height"] <= PHONE["height"] + 1 and board["y"] >= 0
+    assert board["y"] + board["height"] <= sheet["y"] + 1
+
+
+def test_a_whole_game_copied_on_a_phone(live_server, page: Page, board_document, console_errors):
+    """The reference base game (a real one: 72 tiles, two players) as it was played."""
+    played = build_game(read_board(board_document("base-game.json")))
+    saved = services.create_game(services.GameSettings(players=PLAYERS[:2]))
+    open_phone(page, f"{live_server.url}/en/play/{saved.code}/")
+    tap = Taps(page)
+    engine = Game(played.players)
+    started = time.perf_counter()
+    for n, placement in enumerate(played.placements, start=1):
+        rotation = lay(page, tap, placement, n)
+        if placement.meeple is not None:
+            place_figure(page, tap, placement, rotation)
+        engine.push(placement)
+    per_tile = tap.count / len(played.placements)
+    seconds = (time.perf_counter() - started) / len(played.placements)
+    print(
+        f"\nphone, {len(played.placements)} tiles: {per_tile:.2f} taps per tile, {seconds:.2f} s per tile,",
+        end=" ",
+    )
+    print(f"{tap.pans} pans")
+    assert not tap.problems, tap.problems[:10]
+    assert per_tile <= 2.3
+    assert services.load(saved.code).game.report().totals == played.report().totals
+    assert not console_errors
+
+
+def copying_order(final: Game, rng: random.Random) -> tuple[list[Placement], Square]:
+    """How a person might copy a table: from some tile (not the start tile), outward, now and then
+    skipping a tile and coming back to it, so that a tile goes one square away from the rest."""
+    by_square = {p.square: p.without_meeple() for p in final.placements}
+    first = rng.choice([s for s in by_square if s != final.placements[0].square])
+    laid: set[Square] = set()
+    order: list[Placement] = []
+
+    def near(square: Square, reach: int) -> bool:
+        x, y = square
+        return (
+            any(abs(x - a) + abs(y - b) <= reach for a, b in laid)
+            if reach < 2
+            else any(abs(x - a) <= 2 and abs(y - b) <= 2 and abs(x - a) + abs(y - b) <= 2 for a, b in laid)
+        )
+
+    pending = [first]
+    while len(order) < len(by_square):
+        beside = [s for s in by_square if s not in laid and near(s, 1)]
+        skipped = [s for s in by_square if s not in laid and not near(s, 1) and near(s, 2)]
+        if not laid:
+            choice = pending[0]
+        elif skipped and rng.random() < 0.15:
+            choice = rng.choice(skipped)
+        else:
+            choice = min(beside, key=lambda s: (abs(s[0] - first[0]) + abs(s[1] - first[1]), s))
+        laid.add(choice)
+        order.append(by_square[choice])
+    # The page puts the first tile copied in the centre: the whole copy is shifted by as much.
+    dx, dy = -first[0], -first[1]
+    return [moved(p, (dx, dy)) for p in order], (dx, dy)
+
+
+def moved(placement: Placement, offset: Square) -> Placement:
+    meeple = placement.meeple
+    plain = Placement(placement.tile, placement.x + offset[0], placement.y + offset[1], placement.rotation)
+    return plain.with_meeple(meeple.player, meeple.at, meeple.kind) if meeple else plain
+
+
+def test_a_finished_board_copied_in_any_order_with_its_meeples_added_afterwards(live_server, page: Page):
+    rng = random.Random(4)
+    final = final_board_of(random_game(random.Random(4), 3, meeple_chance=0.5))
+    saved = services.create_game(
+        services.GameSettings(players=PLAYERS, mode="final", banked=list(final.banked or final.scores))
+    )
+    open_phone(page, f"{live_server.url}/en/play/{saved.code}/")
+    tap = Taps(page)
+    order, offset = copying_order(final, rng)
+    gaps, laid = 0, {}
+    for n, placement in enumerate(order, start=1):
+        if page.locator(f'.cell.open.gap[data-x="{placement.x}"][data-y="{placement.y}"]').count():
+            gaps += 1
+        laid[placement.square] = lay(page, tap, placement, n)
+    assert gaps >= 3, "the copying order skipped too few tiles to test the squares one step away"
+    assert order[0].tile != final.placements[0].tile or offset != (0, 0)  # not the start tile first
+    # The meeples, in random order, each on the tile it stands on (any tile, any time).
+    standing = [moved(p, offset) for p in final.placements if p.meeple is not None]
+    rng.shuffle(standing)
+    for placement in standing:
+        tap(page.locator(f'.cell.tile[data-x="{placement.x}"][data-y="{placement.y}"] .tile-pick'), "tile")
+        expect(
+            page.locator(f'.cell.tile.choosing[data-x="{placement.x}"][data-y="{placement.y}"]')
+        ).to_have_count(1)
+        place_figure(page, tap, placement, laid[placement.square])
+    game = services.load(saved.code).game
+    assert game.mode is Mode.FINAL
+    assert sorted((f.square, f.player) for f in game.figures) == sorted(
+        (p.square, p.meeple.player) for p in standing
+    )
+    assert game.report().totals == final.report().totals
+    assert not tap.problems, tap.problems[:10]
+    print(f"\nfinal board, {len(order)} tiles ({gaps} one square away), {len(standing)} meeples:", end=" ")
+    print(f"{tap.count} taps, {tap.pans} pans")
