@@ -204,16 +204,18 @@ def tile_cells(
     """A cell for every tile (or for those on ``only``), in reading order (north to south, west to
     east), with its figures and what ``events`` light up on it."""
     board = game.board
+    wanted = None if only is None else set(only)
     marks: dict[Square, list[FigureMark]] = {}
     for spot in standing(game):
-        marks.setdefault(spot.square, []).append(figure_mark(board, spot, looks))
+        if wanted is None or spot.square in wanted:
+            marks.setdefault(spot.square, []).append(figure_mark(board, spot, looks))
     for spot in going:
         marks.setdefault(spot.square, []).append(figure_mark(board, spot, looks, going=True))
     glows, risings = scoring_marks(board, events, looks)
     last = board.order[-1] if board.order else None
     cells = []
     tiles = board.tiles
-    chosen = tiles.items() if only is None else [(s, tiles[s]) for s in set(only) if s in tiles]
+    chosen = tiles.items() if wanted is None else [(s, tiles[s]) for s in wanted if s in tiles]
     for square, placed in sorted(chosen, key=lambda item: (item[0][1], item[0][0])):
         cells.append(
             TileCell(

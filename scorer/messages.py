@@ -6,8 +6,10 @@ sentences. Every code has one; a test checks none is missing.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from carcassonne_site.languages import localize_digits
 from scorer.engine import TILES, CarcassonneError, FeatureKind, FigureKind, Good, Rule
@@ -67,6 +69,12 @@ DESCRIBED_TILES = {
 def tile_name(name: str) -> str:
     """How a reader calls a tile: base tiles by their letter (a garden tile: "E with a garden"),
     the others by what they show."""
+    return _tile_name(name, get_language())
+
+
+@lru_cache(maxsize=1024)
+def _tile_name(name: str, language: str | None) -> str:
+    """Asked for every tile of every board and palette: looked up once per tile and language."""
     from scorer.tile_names import EXPANSION_TILE_NAMES
 
     described = DESCRIBED_TILES.get(name) or EXPANSION_TILE_NAMES.get(name)
