@@ -125,8 +125,12 @@ def start_game(browser: Browser, players: list[str]) -> str:
     return created.headers["location"].rstrip("/").rsplit("/", 1)[-1]
 
 
-def move_fields(page: str, tile: str, x: int, y: int, rotation: int) -> dict[str, object]:
-    return {
+def move_fields(
+    page: str, tile: str, x: int, y: int, rotation: int, corner: tuple[str, str] | None = None
+) -> dict[str, object]:
+    """A move as the page's form sends it; with the board's ``corner`` (its first column and row,
+    as the page shows them) the server may answer with only what changed."""
+    fields: dict[str, object] = {
         "tile": tile,
         "x": x,
         "y": y,
@@ -134,6 +138,15 @@ def move_fields(page: str, tile: str, x: int, y: int, rotation: int) -> dict[str
         "expected": hidden_value(page, "expected"),
         "csrfmiddlewaretoken": hidden_value(page, "csrfmiddlewaretoken"),
     }
+    if corner is not None:
+        fields["west"], fields["north"] = corner
+    return fields
+
+
+def board_corner(page: str) -> tuple[str, str] | None:
+    """The board's first column and row, from a page (or an answer) that sends the whole board."""
+    found = re.search(r'data-min-x="(-?\d+)" data-min-y="(-?\d+)"', page)
+    return (found.group(1), found.group(2)) if found else None
 
 
 def refusal(response: Response) -> str | None:
@@ -325,10 +338,11 @@ def play(port: int, table: Table, start: threading.Barrier, pause: float) -> Non
         board = f"/en/play/{table.code}/"
         first = table.placements[0]
         page = browser.get(f"{board}?tile={first.tile}&at={first.x},{first.y}", htmx=True).body
+        corner = board_corner(page)
         start.wait()
         time.sleep(rng.uniform(0, pause))
         for placement in table.placements:
-            fields = move_fields(page, placement.tile, placement.x, placement.y, placement.rotation)
+            fields = move_fields(page, placement.tile, placement.x, placement.y, placement.rotation, corner)
             began = time.perf_counter()
             response = browser.post(f"{board}move", fields, htmx=True)
             table.latencies_ms.append((time.perf_counter() - began) * 1000)
@@ -337,6 +351,7 @@ def play(port: int, table: Table, start: threading.Barrier, pause: float) -> Non
                 table.refused.append(problem)
                 response = browser.get(board, htmx=True)  # the board as it now stands, to go on from
             page = response.body
+            corner = board_corner(page) or corner
             time.sleep(rng.uniform(0, 2 * pause))
     except Exception as error:  # a client that breaks is reported, not allowed to hang the others
         table.error = f"{type(error).__name__}: {error}"
