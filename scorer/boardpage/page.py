@@ -127,7 +127,7 @@ def turn_summary(game: Game, looks: list[Look]) -> str:
         tile=tile_name(placement.tile), x=d(placement.x), y=d(placement.y)
     )
     if placement.meeple is not None:
-        text += " " + _("{player} put a {figure} on it.").format(
+        text += " " + _("{player} put their {figure} on it.").format(
             player=looks[placement.meeple.player].name, figure=figure_name(placement.meeple.kind)
         )
     names = [look.name for look in looks]

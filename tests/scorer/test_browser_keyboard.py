@@ -80,7 +80,7 @@ def test_five_tiles_with_meeples_and_an_undo_by_keyboard_alone(live_server, page
             assert focused(page, ".dot")
         press("Enter")
         expect(page.locator(".dot")).to_have_count(0)
-        expect(announcer).to_contain_text("put a meeple on it")
+        expect(announcer).to_contain_text("put their meeple on it")
         # And back to the tiles, for the next one.
         expect(page.locator(".palette-tile:focus")).to_have_count(1)
         keys_per_tile.append(keys)
