@@ -359,7 +359,8 @@
     lastSetUp = performance.now();
     setUp(true);
   }
-  document.addEventListener("htmx:afterSettle", (e) => {
+  // As soon as the new board is in (not after htmx settles): the view must not jump under a finger.
+  document.addEventListener("htmx:afterSwap", (e) => {
     if (e.detail.target && e.detail.target.id === "play" && !e.detail.xhr.getResponseHeader("HX-Reswap")) swapped();
   });
   // A placement answers with only the parts that changed (out of band), then says so.

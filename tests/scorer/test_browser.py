@@ -29,6 +29,13 @@ def moves_now(page: Page) -> int:
 def wait_for_moves(page: Page, n: int) -> None:
     # (expect, not wait_for_function: the site's Content-Security-Policy forbids evaluating strings)
     expect(page.locator("#play-state")).to_have_attribute("data-moves", str(n))
+    settled(page)
+
+
+def settled(page: Page) -> None:
+    """Wait until htmx has finished the swap: the page's script moves the board back into place as
+    it settles, and a click aimed before that could land on the square beside."""
+    expect(page.locator(".htmx-request, .htmx-settling, .htmx-swapping, .htmx-added")).to_have_count(0)
 
 
 def lay_by_keyboard(page: Page, placement: Placement) -> None:

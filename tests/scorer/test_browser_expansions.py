@@ -13,7 +13,7 @@ from scorer import services
 from scorer.engine import FigureKind, Game, Placement
 from scorer.engine.simulate import random_game
 
-from .test_browser import _equivalent_rotation, wait_for_moves
+from .test_browser import _equivalent_rotation, settled, wait_for_moves
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -83,6 +83,7 @@ def test_copying_a_garden_edition_game_with_the_river_by_clicks(live_server, pag
         if placement.meeple is not None or placement.recall is not None:
             actions += choose_figure(page, placement, rotation, default_player)
             expect(page.locator(".dot"), str(placement)).to_have_count(0)
+            settled(page)
         engine.push(placement)
     per_tile = actions / len(played.placements)
     seconds = (time.perf_counter() - started) / len(played.placements)

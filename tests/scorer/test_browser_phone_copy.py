@@ -15,7 +15,7 @@ from scorer import services
 from scorer.engine import TILES, Game, Mode, Placement, Square, build_game, read_board
 from scorer.engine.simulate import final_board_of, random_game
 
-from .test_browser import _equivalent_rotation, wait_for_moves
+from .test_browser import _equivalent_rotation, settled, wait_for_moves
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -92,6 +92,7 @@ def place_figure(page: Page, tap: Taps, placement: Placement, rotation: int) -> 
     place = orientation.place_of(orientation.feature_at[meeple.at]).name
     tap(page.locator(f'.spot-list form:has(input[name="place"][value="{place}"]) button'), "spot")
     expect(page.locator(".spot-list")).to_have_count(0)
+    settled(page)
 
 
 def open_phone(page: Page, url: str) -> None:
