@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import NamedTuple
 
 from .errors import IllegalPlacementError, Problem, Rule
@@ -60,6 +61,17 @@ class _Undo(NamedTuple):
     river: _RiverEnd | None
     river_started: bool
     mark: int
+
+
+@lru_cache(maxsize=4096)
+def _unfillable(needed: tuple[Edge | None, ...], live: frozenset[str]) -> bool:
+    """Whether no orientation of any tile type in ``live`` has the edges ``needed`` (``None``: any).
+    The answer depends on nothing else, and a board asks it for every open square on every page."""
+    return not any(
+        all(n is None or n is e for n, e in zip(needed, orientation.edges))
+        for name in live
+        for orientation in TILES[name].orientations
+    )
 
 
 class Board:
@@ -311,18 +323,11 @@ class Board:
 
     def dead_squares(self) -> set[Square]:
         """Open squares that no tile left in the supply can ever fill, whatever its rotation."""
-        shapes = {o.edges for name, left in self.supply.items() if left > 0 for o in TILES[name].orientations}
-        verdict: dict[tuple[Edge | None, ...], bool] = {}
-        dead = set()
-        for square in self.open_squares:
-            needed = self._needed_edges(square, self.tiles)
-            if needed not in verdict:
-                verdict[needed] = not any(
-                    all(n is None or n is e for n, e in zip(needed, shape)) for shape in shapes
-                )
-            if verdict[needed]:
-                dead.add(square)
-        return dead
+        live = frozenset(name for name, left in self.supply.items() if left > 0)
+        tiles = self.tiles
+        return {
+            square for square in self.open_squares if _unfillable(self._needed_edges(square, tiles), live)
+        }
 
     # -- laying and lifting -----------------------------------------------------------------
 
