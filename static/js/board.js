@@ -92,11 +92,7 @@
       saved = null;
       centreOn(document.querySelector(".cell.tile.last"));
     } else if (saved) {
-      const p = play();
-      const dx = (saved.minX - Number(p.dataset.minX)) * tileSize();
-      const dy = (saved.minY - Number(p.dataset.minY)) * tileSize();
-      vp.scrollLeft = saved.left + dx;
-      vp.scrollTop = saved.top + dy;
+      putBack();
       saved = null;
       if (choosing) keepInView(choosing);
     } else {
@@ -124,6 +120,15 @@
       }
     }
     announce(announcement());
+  }
+
+  // The board where it was before the swap, shifted by as many squares as the board grew west or north.
+  function putBack() {
+    const vp = viewport(), p = play();
+    if (!vp || !p || !saved) return;
+    if (zoom) vp.style.setProperty("--tile", zoom + "px");
+    vp.scrollLeft = saved.left + (saved.minX - Number(p.dataset.minX)) * tileSize();
+    vp.scrollTop = saved.top + (saved.minY - Number(p.dataset.minY)) * tileSize();
   }
 
   function keepInView(cell) {
@@ -359,10 +364,13 @@
     lastSetUp = performance.now();
     setUp(true);
   }
-  // As soon as the new board is in (not after htmx settles): the view must not jump under a finger.
-  document.addEventListener("htmx:afterSwap", (e) => {
-    if (e.detail.target && e.detail.target.id === "play" && !e.detail.xhr.getResponseHeader("HX-Reswap")) swapped();
-  });
+  // The view is put back as soon as the new board is in, so that it never jumps under a finger;
+  // focus and announcements wait until htmx has settled (and made the new links its own).
+  function wholeBoard(e) {
+    return e.detail.target && e.detail.target.id === "play" && !e.detail.xhr.getResponseHeader("HX-Reswap");
+  }
+  document.addEventListener("htmx:afterSwap", (e) => { if (wholeBoard(e)) putBack(); });
+  document.addEventListener("htmx:afterSettle", (e) => { if (wholeBoard(e)) swapped(); });
   // A placement answers with only the parts that changed (out of band), then says so.
   document.body.addEventListener("board-updated", () => {
     focusWasHere = focusWasHere || document.activeElement === document.body;
