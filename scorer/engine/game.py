@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import gc
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import NamedTuple
 
@@ -250,25 +250,25 @@ class Game:
         tile = self.tile_type(placement.tile)
         placed = self.board.place(tile, placement.square, placement.rotation)
         try:
-            spots = []
-            for kind in self.figure_kinds:
-                for index, spec in enumerate(tile.features):
-                    if spec.kind not in kind.stands_on:
-                        continue
-                    problem = self._figure_problem(placed, owner, kind, index)
-                    spots.append(
-                        FigureSpot(
-                            kind,
-                            placed.orientation.place_of(index),
-                            spec.kind,
-                            index,
-                            placed.orientation.anchors[index],
-                            problem,
-                        )
-                    )
-            return spots
+            return self._spots_on(
+                placed, lambda kind, index: self._figure_problem(placed, owner, kind, index)
+            )
         finally:
             self.board.lift()
+
+    def _spots_on(
+        self, placed: PlacedTile, judge: Callable[[FigureKind, int], Problem | None]
+    ) -> list[FigureSpot]:
+        """A spot for each figure kind of the game and each feature of the tile it may stand on,
+        with ``judge``'s reason when it may not."""
+        orientation = placed.orientation
+        return [
+            FigureSpot(kind, orientation.place_of(index), spec.kind, index, orientation.anchors[index],
+                       judge(kind, index))
+            for kind in self.figure_kinds
+            for index, spec in enumerate(placed.tile.features)
+            if spec.kind in kind.stands_on
+        ]  # fmt: skip
 
     def turn_at(self, square: Square) -> int | None:
         """The index of the turn that laid the tile on ``square``, or ``None`` if it is empty."""
@@ -291,30 +291,19 @@ class Game:
         placed = self.board.tiles[square]
         owner = player if player is not None else (turn.layer if turn.layer is not None else 0)
         current = turn.placement.meeple
-        spots = []
-        for kind in self.figure_kinds:
-            left = self.supply(owner)[kind]
+        supply = self.supply(owner)
+
+        def judge(kind: FigureKind, index: int) -> Problem | None:
+            left = supply[kind]
             if current is not None and current.player == owner and current.kind is kind:
                 left += 1  # the figure there now would come off first
-            for feature, spec in enumerate(placed.tile.features):
-                if spec.kind not in kind.stands_on:
-                    continue
-                problem = None
-                if left <= 0:
-                    problem = Problem(
-                        Rule.TOO_MANY_MEEPLES, {"player_name": self.players[owner].name, "figure": kind.value}
-                    )
-                spots.append(
-                    FigureSpot(
-                        kind,
-                        placed.orientation.place_of(feature),
-                        spec.kind,
-                        feature,
-                        placed.orientation.anchors[feature],
-                        problem,
-                    )
-                )
-        return spots
+            if left > 0:
+                return None
+            return Problem(
+                Rule.TOO_MANY_MEEPLES, {"player_name": self.players[owner].name, "figure": kind.value}
+            )
+
+        return self._spots_on(placed, judge)
 
     def recall_options(self, player: int | None = None) -> list[RecallOption]:
         """Abbots that could be taken back with the tile just laid (instead of its figure), with
