@@ -155,7 +155,6 @@ RULE_SENTENCES = {
     Rule.NEEDS_OWN_FIGURE: gettext_lazy(
         "A {figure} may only join a {feature} where the same player already has a meeple."
     ),
-    Rule.BUILDER_ON_COMPLETED: gettext_lazy("A builder cannot go on a {feature} that this tile completes."),
     Rule.FIGURE_NOT_LAYER: gettext_lazy("A figure always belongs to the player who laid the tile."),
     Rule.RECALL_AND_FIGURE: gettext_lazy(
         "A player either places a figure or takes the abbot back, not both."

@@ -67,7 +67,6 @@ class Rule(StrEnum):
     WRONG_FEATURE_FOR_FIGURE = "wrong_feature_for_figure"
     GARDEN_ONLY_ABBOT = "garden_only_abbot"
     NEEDS_OWN_FIGURE = "needs_own_figure"
-    BUILDER_ON_COMPLETED = "builder_on_completed"
     FIGURE_NOT_LAYER = "figure_not_layer"
     # The abbot's recall.
     RECALL_AND_FIGURE = "recall_and_figure"
@@ -124,7 +123,6 @@ _TEMPLATES: dict[Rule, str] = {
     Rule.WRONG_FEATURE_FOR_FIGURE: "a {figure} cannot stand on a {feature}",
     Rule.GARDEN_ONLY_ABBOT: "only an abbot may stand on a garden",
     Rule.NEEDS_OWN_FIGURE: "a {figure} may only join a {feature} where its player already has a meeple",
-    Rule.BUILDER_ON_COMPLETED: "a builder cannot go on a {feature} that this tile completes",
     Rule.FIGURE_NOT_LAYER: (
         "the figure belongs to player index {player}, but player index {layer} laid the tile"
     ),

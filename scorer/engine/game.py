@@ -496,10 +496,10 @@ class Game:
         root = graph.find(placed.nodes[index])
         if self.mode is Mode.REPLAY:
             if kind.needs_own_figure:
+                # A builder on a feature this very tile completes is legal: it just comes home
+                # at the scoring, earning nothing.
                 if not self._has_own_counting_figure(root, player):
                     return Problem(Rule.NEEDS_OWN_FIGURE, {"figure": kind.value, "feature": spec.kind.value})
-                if kind is FigureKind.BUILDER and graph.open_ends[root] == 0:
-                    return Problem(Rule.BUILDER_ON_COMPLETED, {"feature": spec.kind.value})
             elif graph.occupancy[root] > 0:
                 return Problem(Rule.FEATURE_OCCUPIED, {"feature": spec.kind.value})
         if self._supply[player][self.figure_kinds.index(kind)] <= 0:

@@ -751,17 +751,23 @@ CASES: list[Case] = [
         "player 0 has none here",
         "The road holds Wei's thief, not Mina's.",
     ),
-    refused(
-        "builder-on-a-road-this-tile-completes",
+    Case(
+        "builder-on-a-road-this-tile-completes-comes-home-with-no-extra-tile",
         board(
             t("D", 0, 0),
-            t("U", 1, 0, fig=(0, "E")),
-            t("W", -1, 0),
-            t("W", 2, 0, fig=(0, "W", "builder")),
+            t("U", 1, 0, fig=(0, "E")),  # 1: Mina's thief
+            t("W", -1, 0),  # 2: Wei closes the road's west end
+            t("W", 2, 0, fig=(0, "W", "builder")),  # 3: Mina's builder on the road this W closes
+            t("tb-across-wine", 0, -1, 90),  # 4: Wei, since the builder earned nothing
+            t("E", 0, -2, 180),  # 5: Mina closes the wine city and takes the token
             expansions=TB,
         ),
-        "this very tile completes",
-        "W at (2,0) closes the road that holds Mina's thief; a builder may not go on it.",
+        (14, 0),
+        (cats(road=4, goods=10), cats()),
+        "The rulebook's only condition for a builder is the player's own follower on the feature, so "
+        "the builder may go on the road W(-1,0)–D–U–W(2,0) that its tile closes: 4 tiles for Mina's "
+        "thief, and both go home. The builder was not there before the tile was laid, so no extra tile: "
+        "placement 4 is Wei's and placement 5 Mina's, who closes the wine city: 10. Mina 14.",
     ),
     refused(
         "builder-on-a-field",

@@ -816,8 +816,6 @@ class RefGame:
                     raise RefIllegal(
                         f"a builder joins a meeple of its own player; player {player} has none here"
                     )
-                if self.complete(group):
-                    raise RefIllegal("a builder may not go on a road or city that this very tile completes")
             elif kind == "pig":
                 if not self.holds(group, player, FOLLOWERS):
                     raise RefIllegal(f"a pig joins a farmer of its own player; player {player} has none here")
