@@ -211,15 +211,36 @@ class TileType:
 
     @cached_property
     def distinct_rotations(self) -> tuple[int, ...]:
-        """Rotations (degrees) that give a different-looking tile; symmetric turns are dropped."""
+        """Rotations (degrees) that give a different tile on the board; only a turn that changes
+        nothing at all is dropped: the edges, every feature's places, and everything a feature
+        carries (pennant, inn, cathedral, goods, the cities a field touches) must all coincide.
+        tb-two-corners-wine looks the same at 0° and 180°, but its wine is on the other city."""
         seen: list[tuple] = []
         kept: list[int] = []
         for o in self.orientations:
-            look = (o.edges, tuple(sorted(tuple(sorted(p)) for p in o.feature_places)))
+            look = (o.edges, self._features_as_laid(o))
             if look not in seen:
                 seen.append(look)
                 kept.append(o.rotation)
         return tuple(kept)
+
+    def _features_as_laid(self, o: Orientation) -> tuple:
+        """Each feature of the tile turned as ``o`` is, told apart by all it carries."""
+        places = [tuple(sorted(p)) for p in o.feature_places]
+        return tuple(
+            sorted(
+                (
+                    spec.kind.value,
+                    places[i],
+                    spec.pennant,
+                    spec.inn,
+                    spec.cathedral,
+                    spec.good.value if spec.good is not None else "",
+                    tuple(sorted(places[c] for c in spec.cities)),
+                )
+                for i, spec in enumerate(self.features)
+            )
+        )
 
     def oriented(self, rotation: int) -> Orientation:
         """This tile as it lies after ``rotation`` degrees clockwise."""

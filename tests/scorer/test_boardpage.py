@@ -121,6 +121,15 @@ def test_the_palette_counts_and_with_a_square_offers_only_what_fits():
     assert "E" in fitting and "U" not in fitting
 
 
+def test_the_palette_and_preview_offer_both_turns_that_put_the_wine_on_another_city():
+    game = game_of("D@0,0/0", expansions=("traders-builders",))
+    narrowed = {e.tile.name: e for e in palette(game, Selection(square=(0, -1)), finished=False)}
+    assert narrowed["tb-two-corners-wine"].options == [0, 90, 180, 270]
+    legal = game.legal_placements("tb-two-corners-wine").squares()
+    shown = preview(Selection(tile="tb-two-corners-wine", square=(0, -1), rotation=180), legal)
+    assert shown.options == [0, 90, 180, 270] and shown.placement.rotation == 180
+
+
 def test_while_the_river_is_laid_its_tiles_come_first_with_digit_keys_and_a_reason():
     game = game_of("river-spring@0,0/0", expansions=("river",))
     entries = palette(game, Selection(), finished=False)
