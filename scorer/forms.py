@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from carcassonne_site.languages import localize_digits
-from scorer.engine import COLORS, PLACES, TILES, Expansion, FigureKind, max_players, name_problem
-from scorer.messages import FIGURE_NAMES
+from scorer.engine import (
+    COLORS,
+    PLACES,
+    TILES,
+    Expansion,
+    FigureKind,
+    Good,
+    goods_in_box,
+    max_players,
+    name_problem,
+)
+from scorer.messages import FIGURE_NAMES, good_name
 from scorer.services import GameSettings
 
 MAX_PLAYERS = max_players(Expansion)
@@ -98,16 +110,13 @@ class NewGameForm(forms.Form):
                 required=False,
                 error_messages={"invalid_choice": _("Choose one of the colours in the list.")},
             )
-            self.fields[f"banked_{i}"] = forms.IntegerField(
-                label=_("Points of player {number} on the score track").format(number=number),
-                min_value=0,
-                max_value=10_000,
-                required=False,
-                initial=0,
-            )
+            add_track_fields(self, i)
 
-    def player_rows(self) -> list[tuple[forms.BoundField, forms.BoundField, forms.BoundField]]:
-        return [(self[f"name_{i}"], self[f"color_{i}"], self[f"banked_{i}"]) for i in range(MAX_PLAYERS)]
+    def player_rows(self) -> list[PlayerRow]:
+        return [
+            PlayerRow(self[f"name_{i}"], self[f"color_{i}"], self[f"banked_{i}"], goods_fields(self, i))
+            for i in range(MAX_PLAYERS)
+        ]
 
     def _check_names(self, data: dict) -> None:
         for i in range(MAX_PLAYERS):
@@ -137,6 +146,10 @@ class NewGameForm(forms.Form):
         if len(set(colors)) != len(colors):
             raise forms.ValidationError(_("Each player needs a different colour."))
         data["players"] = players
+        expansions = [Expansion(e) for e in data.get("expansions", [])]
+        counted = [i for i in range(MAX_PLAYERS) if data.get(f"name_{i}")]
+        if data.get("mode") == "final" and Expansion.TRADERS_BUILDERS in expansions:
+            data["goods"] = check_goods(self, data, counted, expansions)
         return data
 
     def settings(self) -> GameSettings:
@@ -148,7 +161,106 @@ class NewGameForm(forms.Form):
             expansions=tuple(data.get("expansions", [])),
             mode=data["mode"],
             banked=[banked for _, _, banked in data["players"]],
+            goods=data.get("goods", ()),
         )
+
+
+class TrackForm(forms.Form):
+    """What a finished board cannot show, for each player of a game: the points on the score
+    track and (with Traders & Builders) the trade goods taken during play; editable at any time."""
+
+    expected = forms.CharField(max_length=40, widget=forms.HiddenInput)
+
+    def __init__(self, names: list[str], expansions: list[str], *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.names = names
+        self.expansions = [Expansion(e) for e in expansions]
+        self.has_goods = Expansion.TRADERS_BUILDERS in self.expansions
+        for i, name in enumerate(names):
+            add_track_fields(self, i, name=name, goods=self.has_goods)
+
+    def player_rows(self) -> list[PlayerRow]:
+        return [
+            PlayerRow(None, None, self[f"banked_{i}"], goods_fields(self, i), name)
+            for i, name in enumerate(self.names)
+        ]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        count = range(len(self.names))
+        data["banked"] = [data.get(f"banked_{i}") or 0 for i in count]
+        data["goods"] = check_goods(self, data, list(count), self.expansions) if self.has_goods else []
+        return data
+
+
+@dataclass
+class PlayerRow:
+    """One player's fields of a form, in the order the page shows them."""
+
+    name: forms.BoundField | None
+    color: forms.BoundField | None
+    banked: forms.BoundField
+    goods: list[forms.BoundField]
+    known_name: str = ""
+    """The player's name, when the form does not ask for it."""
+
+
+GOODS_MOST = goods_in_box([Expansion.TRADERS_BUILDERS])
+"""The tokens of each good in the box: the most a player can hold."""
+
+
+def add_track_fields(form: forms.Form, i: int, *, name: str = "", goods: bool = True) -> None:
+    """Player ``i``'s points on the score track and trade goods, labelled by number or by name."""
+    number = localize_digits(i + 1)
+    label = (
+        _("Points of {player} on the score track").format(player=name)
+        if name
+        else _("Points of player {number} on the score track").format(number=number)
+    )
+    form.fields[f"banked_{i}"] = forms.IntegerField(
+        label=label,
+        min_value=0,
+        max_value=10_000,
+        required=False,
+        initial=0,
+    )
+    if not goods:
+        return
+    for good in Good:
+        form.fields[f"goods_{i}_{good.value}"] = forms.IntegerField(
+            label=good_name(good),
+            min_value=0,
+            max_value=GOODS_MOST[good],
+            required=False,
+            initial=0,
+            error_messages={
+                "min_value": _("Give a number from 0 up."),
+                "max_value": _("The box has only {n} {good} tokens.").format(
+                    n=localize_digits(GOODS_MOST[good]), good=good_name(good)
+                ),
+                "invalid": _("Give a whole number."),
+            },
+        )
+
+
+def goods_fields(form: forms.Form, i: int) -> list[forms.BoundField]:
+    return [form[f"goods_{i}_{good.value}"] for good in Good if f"goods_{i}_{good.value}" in form.fields]
+
+
+def check_goods(form: forms.Form, data: dict, players: list[int], expansions: list[Expansion]) -> list[dict]:
+    """The goods of ``players`` as the board file writes them; together no more than the box holds."""
+    held = [{good.value: data.get(f"goods_{i}_{good.value}") or 0 for good in Good} for i in players]
+    box = goods_in_box(expansions)
+    for good in Good:
+        together = sum(h[good.value] for h in held)
+        if together > box[good]:
+            form.add_error(
+                None,
+                _("The players hold {held} {good} tokens together, but the box has only {n}.").format(
+                    held=localize_digits(together), good=good_name(good), n=localize_digits(box[good])
+                ),
+            )
+    return held
 
 
 class ImportForm(forms.Form):

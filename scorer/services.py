@@ -10,6 +10,7 @@ shown the new board, so no move is ever lost or entered twice. The database's un
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -68,19 +69,29 @@ class Loaded:
     def digest(self) -> str:
         """The digest of the moves; every form on the board page carries it, so it is worked out
         once (the game's row has it already, unless it was saved before the row kept one)."""
-        return self.saved.digest or digest_of(m.placement for m in self.moves)
+        return self.saved.digest or digest_of((m.placement for m in self.moves), track_of(self.saved))
 
 
-def digest_of(placements: Iterable[Placement]) -> str:
-    """A short fingerprint of a whole move list: any change to any move changes it."""
+def digest_of(placements: Iterable[Placement], track: str = "") -> str:
+    """A short fingerprint of a whole move list (and of a finished board's score track and goods,
+    see :func:`track_of`): any change to any of them changes it."""
     text = "\n".join(str(p) for p in placements)
+    if track:
+        text += "\ntrack " + track
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
+
+
+def track_of(saved: SavedGame) -> str:
+    """A finished board's points on the track and goods, as text; empty while they are all 0, so
+    that games saved before either could change keep their digest."""
+    if saved.mode != "final" or not (any(saved.banked or ()) or any(any(g.values()) for g in saved.goods or ())):
+        return ""
+    return json.dumps([list(saved.banked or ()), list(saved.goods or ())], sort_keys=True)
 
 
 def create_game(settings: GameSettings) -> SavedGame:
     final = settings.mode == "final"
-    return SavedGame.objects.create(
-        digest=digest_of(()),
+    saved = SavedGame(
         players=[{"name": name, "color": color} for name, color in settings.players],
         small_city=settings.small_city,
         farmers=settings.farmers,
@@ -89,6 +100,9 @@ def create_game(settings: GameSettings) -> SavedGame:
         banked=list(settings.banked) if final else [],
         goods=[dict(g) for g in settings.goods] if final else [],
     )
+    saved.digest = digest_of((), track_of(saved))
+    saved.save()
+    return saved
 
 
 def rules_of(saved: SavedGame) -> Rules:
@@ -133,7 +147,7 @@ def _locked(code: str, expected: str) -> tuple[SavedGame, list[Move]]:
     moves = list(saved.moves.all())
     # The digest is written with every change (see _saved), so it is read, not worked out; only
     # games saved before it existed have none yet.
-    if expected != (saved.digest or digest_of(m.placement for m in moves)):
+    if expected != (saved.digest or digest_of((m.placement for m in moves), track_of(saved))):
         raise StaleMoveError
     return saved, moves
 
@@ -220,8 +234,21 @@ def finish(code: str, finished: bool, *, expected: str) -> Loaded:
 
 def _saved(saved: SavedGame, moves: Sequence[Move]) -> None:
     """Write the game's row after a change to it: its digest and finished flag go with every write."""
-    saved.digest = digest_of(m.placement for m in moves)
-    saved.save(update_fields=["updated", "finished", "digest"])
+    saved.digest = digest_of((m.placement for m in moves), track_of(saved))
+    saved.save(update_fields=["updated", "finished", "digest", "banked", "goods"])
+
+
+def set_track(code: str, banked: Sequence[int], goods: Sequence[dict[str, int]], *, expected: str) -> Loaded:
+    """Change a finished board's points on the score track and trade goods (what the board
+    itself cannot show); refused as stale like a move if another phone changed the game."""
+    with transaction.atomic():
+        saved, moves = _locked(code, expected)
+        if saved.mode != "final":
+            raise ValueError("only a finished board has a score track to copy")
+        saved.banked = list(banked)
+        saved.goods = [dict(g) for g in goods] if Expansion.TRADERS_BUILDERS.value in saved.expansions else []
+        _saved(saved, moves)
+        return Loaded(saved, moves, load_game(saved, moves))
 
 
 def state_of(code: str, *, watching: bool = False) -> str:
@@ -251,8 +278,7 @@ def import_board(board: BoardFile) -> SavedGame:
     colors = _fill_colors([p.color for p in board.players])
     final = board.mode is Mode.FINAL
     with transaction.atomic():
-        saved = SavedGame.objects.create(
-            digest=digest_of(turn.placement.laid_by(turn.layer) for turn in game.turns),
+        saved = SavedGame(
             players=[{"name": p.name, "color": c} for p, c in zip(board.players, colors)],
             small_city=board.rules.small_city,
             farmers=board.rules.farmers.value,
@@ -261,6 +287,8 @@ def import_board(board: BoardFile) -> SavedGame:
             banked=list(board.banked or []) if final else [],
             goods=[{g.value: n for g, n in held.items()} for held in board.goods or []] if final else [],
         )
+        saved.digest = digest_of((turn.placement.laid_by(turn.layer) for turn in game.turns), track_of(saved))
+        saved.save()
         Move.objects.bulk_create(
             Move.from_placement(saved, i, turn.placement.laid_by(turn.layer))
             for i, turn in enumerate(game.turns)

@@ -63,6 +63,11 @@ class GameLinks:
     def state(self) -> str:
         return self._url("state")
 
+    @cached_property
+    def track(self) -> str:
+        """A finished board's points on the score track and trade goods (never for a watcher)."""
+        return "" if self.watching else self._url("track")
+
 
 @dataclass(frozen=True)
 class ShareLink:

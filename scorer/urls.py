@@ -21,6 +21,7 @@ urlpatterns = [
     path("<str:code>/figure", views.figure, name="figure"),
     path("<str:code>/undo", views.undo, name="undo"),
     path("<str:code>/finish", views.finish, name="finish"),
+    path("<str:code>/track/", views.track, name="track"),
     path("<str:code>/score/", views.score, name="score"),
     path("<str:code>/moves/", views.moves, name="moves"),
     path("<str:code>/board.json", views.export, name="export"),

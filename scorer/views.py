@@ -27,8 +27,8 @@ from scorer.board_files import decode_board
 from scorer.boardpage.moves import move_rows
 from scorer.boardpage.page import board_page, changed_by_last_turn, turn_summary
 from scorer.boardpage.selection import MAX_SQUARE, NOTHING, Selection
-from scorer.engine import CarcassonneError, FigureKind, Meeple, Place, Placement, Recall, read_board
-from scorer.forms import FigureForm, ImportForm, MoveForm, NewGameForm, StateForm
+from scorer.engine import CarcassonneError, FigureKind, Good, Meeple, Place, Placement, Recall, read_board
+from scorer.forms import FigureForm, ImportForm, MoveForm, NewGameForm, StateForm, TrackForm
 from scorer.messages import explain, tile_name
 from scorer.models import SavedGame
 from scorer.pictures import PictureOptions
@@ -279,6 +279,42 @@ def finish(request: HttpRequest, code: str) -> HttpResponse:
     except SavedGame.DoesNotExist:
         raise Http404 from None
     return redirect("scorer:score" if finished else "scorer:board", code=code)
+
+
+def track(request: HttpRequest, code: str) -> HttpResponse:
+    """A finished board's points on the score track and trade goods: what the board cannot show."""
+    loaded = _load(code)
+    saved = loaded.saved
+    if saved.mode != "final":
+        raise Http404
+    names = [p["name"] for p in saved.players]
+    form = TrackForm(names, saved.expansions, request.POST or None, initial=_track_initial(loaded))
+    message = None
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.set_track(code, data["banked"], data["goods"], expected=data["expected"])
+        except services.StaleMoveError:
+            # What this phone entered stays in the form, now naming the game as it is.
+            message = _("This game was changed on another device. Check the numbers and save again.")
+            entered = request.POST.copy()
+            entered["expected"] = _load(code).digest
+            form = TrackForm(names, saved.expansions, entered)
+        else:
+            return redirect("scorer:board", code=code)
+    context = {"saved": saved, "form": form, "links": GameLinks.of(saved), "message": message, "nav": "play"}
+    return render(request, "scorer/track.html", context, status=400 if form.errors or message else 200)
+
+
+def _track_initial(loaded: services.Loaded) -> dict:
+    saved = loaded.saved
+    initial = {"expected": loaded.digest}
+    for i, _player in enumerate(saved.players):
+        initial[f"banked_{i}"] = (saved.banked or [])[i] if i < len(saved.banked or []) else 0
+        held = saved.goods[i] if i < len(saved.goods or []) else {}
+        for good in Good:
+            initial[f"goods_{i}_{good.value}"] = held.get(good.value, 0)
+    return initial
 
 
 @require_GET

@@ -32,7 +32,7 @@ from .queries import COLORS, Feature, FigureSpot, LegalPlacements, Player, Recal
 from .rules import FarmerEdition, Mode, Rules, max_players
 from .scoring import Category, Phase, PlayerScore, ScoreEvent, ScoreReport, ScoreWarning, Spot, WarningCode
 from .tiles import GOODS, Edge, Expansion, FeatureKind, FeatureSpec, Good, TileType
-from .tilesets import BOX_TILES, TILES, tile_counts
+from .tilesets import BOX_TILES, TILES, goods_in_box, tile_counts
 from .tilesets.base import BASE_TILES
 from .tilesets.river import RIVER_TILES
 
@@ -95,6 +95,7 @@ __all__ = [
     "Turn",
     "WarningCode",
     "build_game",
+    "goods_in_box",
     "max_players",
     "name_problem",
     "read_board",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from ..tiles import Expansion, TileType
+from ..tiles import Expansion, Good, TileType
 from .base import BASE_TILES
 from .gardens import (
     BASE_GARDEN_TILES,
@@ -53,3 +53,14 @@ def _counts(expansions: frozenset[Expansion], sets: int) -> tuple[tuple[str, int
     abbot = Expansion.ABBOT in expansions
     counts = ((t.name, t.count_in(abbot) * sets) for t in tiles_in_play(expansions))
     return tuple((name, n) for name, n in counts if n > 0)
+
+
+def goods_in_box(expansions: Iterable[Expansion] = ()) -> dict[Good, int]:
+    """How many tokens of each trade good a game's tiles carry (one per city piece showing it):
+    the most any player, or all of them together, can hold. All 0 without Traders & Builders."""
+    held = dict.fromkeys(Good, 0)
+    for name, count in tile_counts(expansions).items():
+        for spec in TILES[name].features:
+            if spec.good is not None:
+                held[spec.good] += count
+    return held
