@@ -84,9 +84,10 @@ def digest_of(placements: Iterable[Placement], track: str = "") -> str:
 def track_of(saved: SavedGame) -> str:
     """A finished board's points on the track and goods, as text; empty while they are all 0, so
     that games saved before either could change keep their digest."""
-    if saved.mode != "final" or not (any(saved.banked or ()) or any(any(g.values()) for g in saved.goods or ())):
+    banked, goods = list(saved.banked or ()), list(saved.goods or ())
+    if saved.mode != "final" or not (any(banked) or any(any(held.values()) for held in goods)):
         return ""
-    return json.dumps([list(saved.banked or ()), list(saved.goods or ())], sort_keys=True)
+    return json.dumps([banked, goods], sort_keys=True)
 
 
 def create_game(settings: GameSettings) -> SavedGame:
