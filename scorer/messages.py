@@ -150,10 +150,10 @@ RULE_SENTENCES = {
         "{player} would have more of this figure ({figure}) on the board than the game has."
     ),
     Rule.FIGURE_NOT_IN_GAME: gettext_lazy("This game has no {figure}: its expansion is not in play."),
-    Rule.WRONG_FEATURE_FOR_FIGURE: gettext_lazy("A {figure} cannot stand on a {feature}."),
+    Rule.WRONG_FEATURE_FOR_FIGURE: gettext_lazy("The {figure} cannot stand on a {feature}."),
     Rule.GARDEN_ONLY_ABBOT: gettext_lazy("Only an abbot may stand on a garden."),
     Rule.NEEDS_OWN_FIGURE: gettext_lazy(
-        "A {figure} may only join a {feature} where the same player already has a meeple."
+        "The {figure} may only join a {feature} where the same player already has a meeple."
     ),
     Rule.FIGURE_NOT_LAYER: gettext_lazy("A figure always belongs to the player who laid the tile."),
     Rule.RECALL_AND_FIGURE: gettext_lazy(

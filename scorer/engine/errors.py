@@ -120,9 +120,9 @@ _TEMPLATES: dict[Rule, str] = {
     Rule.NO_MEEPLE_LEFT: "{player_name} has no {figure} left in supply",
     Rule.TOO_MANY_MEEPLES: "{player_name} has more {figure} figures on the board than the game has",
     Rule.FIGURE_NOT_IN_GAME: "this game has no {figure} (its expansion is not in play)",
-    Rule.WRONG_FEATURE_FOR_FIGURE: "a {figure} cannot stand on a {feature}",
+    Rule.WRONG_FEATURE_FOR_FIGURE: "the {figure} cannot stand on a {feature}",
     Rule.GARDEN_ONLY_ABBOT: "only an abbot may stand on a garden",
-    Rule.NEEDS_OWN_FIGURE: "a {figure} may only join a {feature} where its player already has a meeple",
+    Rule.NEEDS_OWN_FIGURE: "the {figure} may only join a {feature} where its player already has a meeple",
     Rule.FIGURE_NOT_LAYER: (
         "the figure belongs to player index {player}, but player index {layer} laid the tile"
     ),
