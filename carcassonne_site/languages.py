@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.urls import translate_url
-from django.utils.translation import get_language, get_language_bidi
+from django.utils.translation import get_language, get_language_bidi, pgettext
 
 PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 """Persian readers expect Persian digits (U+06F0..U+06F9), not Arabic-Indic ones."""
@@ -38,3 +38,18 @@ def alternates(path: str) -> list[dict[str, str | bool]]:
 
 def direction() -> str:
     return "rtl" if get_language_bidi() else "ltr"
+
+
+def sentences(first: str, second: str) -> str:
+    """Two sentences one after the other: Chinese puts no space between them."""
+    return pgettext("two sentences", "{first} {second}").format(first=first, second=second)
+
+
+def sentence_gap() -> str:
+    """What goes between two sentences (or after a label's colon): a space, or nothing in Chinese."""
+    return sentences("", "")
+
+
+def labelled(label: str, text: str) -> str:
+    """ "Road: Mina scores 4." with the colon and the gap of the language (Chinese: full width)."""
+    return pgettext("a label before its text", "{label}: {text}").format(label=label, text=text)

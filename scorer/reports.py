@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from carcassonne_site.languages import localize_digits
+from carcassonne_site.languages import localize_digits, sentences
 from carcassonne_site.numbers import parse_int
 from scorer import services
 from scorer.engine import Category, Expansion, FarmerEdition, Phase, Rules
@@ -138,11 +138,6 @@ def board_description(tile_count: int, ranking: list[dict]) -> str:
             players=pgettext("list separator", ", ").join(leaders[:-1]), last=leaders[-1], points=points
         )
     return sentences(tiles, lead)
-
-
-def sentences(first: str, second: str) -> str:
-    """Two sentences one after the other: Chinese puts no space between them."""
-    return pgettext("two sentences", "{first} {second}").format(first=first, second=second)
 
 
 def score_page(loaded: services.Loaded, params) -> dict:

@@ -21,6 +21,7 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from carcassonne_site.languages import labelled
 from carcassonne_site.languages import localize_digits as d
 from carcassonne_site.numbers import parse_int, parse_square
 from scorer.boardview import Grid, PreviewCell, percent, tile_cells, tile_label
@@ -477,7 +478,7 @@ def _score_lines(ctx: Context, turn: Turn) -> list[str]:
     """What the turn scored, as the score page says it, and what the learner's new figure would
     score if the game ended now."""
     rules = ctx.practice.rules
-    lines = [f"{title(e)}: {sentence(e, ctx.names, rules)}" for e in turn.events]
+    lines = [labelled(title(e), sentence(e, ctx.names, rules)) for e in turn.events]
     if not lines:
         lines.append(_("Nothing scores this turn."))
     new = [

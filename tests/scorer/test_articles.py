@@ -20,7 +20,9 @@ FILLINGS = list(itertools.product(FigureKind, FeatureKind))
 def test_every_rule_sentence_takes_the_right_article_in_english(rule):
     with translation.override("en"):
         for figure, feature in FILLINGS:
-            error = IllegalPlacementError(rule, figure=figure.value, feature=feature.value, player_name="Mina")
+            error = IllegalPlacementError(
+                rule, figure=figure.value, feature=feature.value, player_name="Mina"
+            )
             for sentence in (explain(error), str(error)):
                 assert not WRONG_ARTICLE.search(sentence), sentence
 
