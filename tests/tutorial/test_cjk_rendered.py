@@ -13,7 +13,8 @@ from scorer.engine import Placement
 from tutorial.examples import EXAMPLES, QUIZZES
 
 from .test_practice_views import url as practice_url
-from .test_quiz import HX, url as quiz_url, wrong
+from .test_quiz import HX, wrong
+from .test_quiz import url as quiz_url
 
 CHINESE = ("zh-hant", "zh-hans")
 GAP_AFTER_STOP = re.compile(r"[。！？：] ")
