@@ -32,6 +32,21 @@ preload_app = True
 control_socket_disable = True
 
 
+def on_starting(server) -> None:
+    """Before serving: Django's system checks, the site's own included (a database that cannot be
+    reached stops the server, naming DATABASE_URL; one that cannot be written is a warning)."""
+    from django.core.management import call_command
+    from django.core.management.base import SystemCheckError
+    from django.db import connections
+
+    try:
+        call_command("check", databases=["default"])
+    except SystemCheckError as error:
+        raise RuntimeError(str(error).strip()) from None  # Gunicorn prints it alone and exits
+    finally:
+        connections.close_all()  # the workers, forked next, open their own
+
+
 def when_ready(server) -> None:
     """Tell the person at the keyboard which address to open, once the server really listens."""
     for listening in server.cfg.bind:

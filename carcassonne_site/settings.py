@@ -79,6 +79,9 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "django_ratelimit.middleware.RatelimitMiddleware",
+    # Last, so that it is the first to see a view's exception: a database that cannot be written
+    # or reached is answered in the client's own format, never with a bare 500.
+    "carcassonne_site.middleware.DatabaseTroubleMiddleware",
 ]
 
 ROOT_URLCONF = "carcassonne_site.urls"
@@ -114,9 +117,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {
         "timeout": 20,
         "transaction_mode": "IMMEDIATE",
-        # Readers never wait for the writer, and a commit waits for the disk only at checkpoints
-        # (a crash of the server loses nothing; a power cut at worst the last move).
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        # A commit waits for the disk only at checkpoints (a crash of the server loses nothing; a
+        # power cut at worst the last move). WAL mode, in which readers never wait for the writer,
+        # is set in the file by carcassonne_site.database.use_wal: asked of every connection here,
+        # it would fail every request, reads too, on a read-only file not yet in WAL mode.
+        "init_command": "PRAGMA synchronous=NORMAL;",
         **DATABASES["default"].get("OPTIONS", {}),
     }
     # A file, not memory, so that tests of two phones writing at once see real locking.
@@ -165,7 +170,8 @@ CSRF_FAILURE_VIEW = "carcassonne_site.error_pages.csrf_failure"
 # process counts the same requests (docs/hosting.md); `migrate` creates their table.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    "limits": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "rate_limits"},
+    # A counter the database cannot read or keep lets the request through (database.py).
+    "limits": {"BACKEND": "carcassonne_site.database.TolerantDatabaseCache", "LOCATION": "rate_limits"},
     # Board pictures by the game's move digest (scorer/pictures.py), shared by every server process.
     # About 100-200 kB each: the oldest go first past a few hundred, and none outlives a week.
     "pictures": {
@@ -178,6 +184,8 @@ CACHES = {
 RATELIMIT_USE_CACHE = "limits"
 RATELIMIT_VIEW = "carcassonne_site.error_pages.rate_limited"
 RATELIMIT_ENABLE = environment.flag("RATE_LIMITS", True)
+# A count the database cannot keep (disk full, read-only) lets the request through.
+RATELIMIT_FAIL_OPEN = True
 # Behind a reverse proxy every request comes from the proxy: name the header it puts the
 # client's address in (e.g. HTTP_X_REAL_IP), or one address's limit would cover the world.
 CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
