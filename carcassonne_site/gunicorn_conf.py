@@ -6,22 +6,29 @@ Command-line options given to gunicorn override these.
 """
 
 import os
+import sys
+
+from django.core.exceptions import ImproperlyConfigured
 
 from carcassonne_site import environment
 
 wsgi_app = "carcassonne_site.wsgi:application"
 
-port = environment.number("PORT", 8000)
-lan = environment.flag("LAN")
-bind = [f"0.0.0.0:{port}"] if lan else [f"127.0.0.1:{port}"]
+try:
+    port = environment.number("PORT", 8000, 1, 65535)
+    lan = environment.flag("LAN")
+    bind = [f"0.0.0.0:{port}"] if lan else [f"127.0.0.1:{port}"]
 
-# A request is mostly Python computing the board, with short waits on the database between:
-# two processes per core keep the cores busy through those waits, and a second thread in each
-# lets a request that waits on a slow phone leave the process to the other. More threads only
-# fight over the interpreter lock (`make load` measures it).
-workers = environment.number("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1))
-worker_class = "gthread"
-threads = environment.number("WEB_THREADS", 2)
+    # A request is mostly Python computing the board, with short waits on the database between:
+    # two processes per core keep the cores busy through those waits, and a second thread in each
+    # lets a request that waits on a slow phone leave the process to the other. More threads only
+    # fight over the interpreter lock (`make load` measures it).
+    workers = environment.number("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1), 1, 256)
+    worker_class = "gthread"
+    threads = environment.number("WEB_THREADS", 2, 1, 64)
+except ImproperlyConfigured as error:  # one line naming the variable, not Gunicorn's traceback
+    sys.exit(f"ImproperlyConfigured: {error}")
+
 
 # Load Django once, before forking: a bad setting (no SECRET_KEY, say) stops the server with one
 # clear message instead of workers failing to boot one after another.
