@@ -54,6 +54,21 @@ def on_starting(server) -> None:
         connections.close_all()  # the workers, forked next, open their own
 
 
+def post_fork(server, worker) -> None:
+    """A worker whose master dies is stopped by the kernel at once (Linux), rather than serving
+    on alone until it notices its parent changed."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+    import signal
+
+    pr_set_pdeathsig = 1
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(pr_set_pdeathsig, signal.SIGTERM)
+    if os.getppid() != worker.ppid:  # the master died before the call
+        os.kill(os.getpid(), signal.SIGTERM)
+
+
 def when_ready(server) -> None:
     """Tell the person at the keyboard which address to open, once the server really listens."""
     for listening in server.cfg.bind:

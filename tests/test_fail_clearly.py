@@ -297,3 +297,34 @@ def test_a_read_only_sqlite_file_not_in_wal_mode_shows_every_game_and_refuses_mo
     assert seen["new"] == 503
     assert len(seen["check"]) == 1 and "cannot be written" in seen["check"][0]
     assert "DATABASE_URL=sqlite:///" in seen["check"][0]
+
+
+# -- Smaller: 429s say when, chunked uploads -----------------------------------------------------------
+
+
+def test_every_429_of_the_api_says_when_to_try_again(client, db, settings, board_document):
+    settings.RATELIMIT_ENABLE = True
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "api": "1/m"}
+    document = board_document("river-game.json")
+    answers = [client.post("/api/score", document, content_type="application/json") for _ in range(2)]
+    assert [a.status_code for a in answers] == [200, 429]
+    assert answers[1]["Retry-After"] == "60"
+
+
+def _chunked(rf, body: bytes):
+    import io
+
+    from scorer import api
+
+    request = rf.post("/api/score", b"", content_type="application/json")
+    request.META.pop("CONTENT_LENGTH", None)
+    request.META["HTTP_TRANSFER_ENCODING"] = "chunked"
+    request.META["wsgi.input"] = io.BytesIO(body)  # the server's stream, chunks already joined
+    return api.score(request)
+
+
+def test_a_chunked_upload_is_read_up_to_the_size_limit(rf, db, fixture_path, settings):
+    answer = _chunked(rf, fixture_path("river-game.json").read_bytes())
+    assert answer.status_code == 200
+    too_big = _chunked(rf, b" " * (settings.BOARD_FILE_MAX_BYTES + 1))
+    assert too_big.status_code == 413
