@@ -444,6 +444,18 @@ def check_games(port: int, tables: list[Table]) -> int:
     return complete
 
 
+def conditions(client_cpu_seconds: float | None, requests: int) -> str:
+    """What stands beside every figure: the machine's load average (1, 5, 15 minutes; others
+    share it) and this benchmark's own CPU per request, which the same cores paid for."""
+    one, five, fifteen = os.getloadavg()
+    own = (
+        f"{client_cpu_seconds * 1000 / requests:.2f} ms"
+        if client_cpu_seconds is not None and requests
+        else "n/a"
+    )
+    return f"[load {one:.2f}/{five:.2f}/{fifteen:.2f} on {os.cpu_count()} cores; benchmark CPU {own}/request]"
+
+
 def print_result(result: dict, target: float) -> None:
     pace = f"{result['pause_s']} s between moves" if result["pause_s"] else "no pause between moves"
     verdict = "meets" if result["p95_ms"] is not None and result["p95_ms"] <= target else "misses"
@@ -451,12 +463,14 @@ def print_result(result: dict, target: float) -> None:
         f"{result['database']}: {result['games']} games at once, {pace}; "
         f"server: {result['workers']} processes x {result['threads']} threads"
     )
+    note = conditions(result["client_cpu_seconds"], result["placements"])
     print(
-        f"  placements: {result['placements']} in {result['seconds']} s = {result['placements_per_second']}/s"
+        f"  placements: {result['placements']} in {result['seconds']} s = "
+        f"{result['placements_per_second']}/s {note}"
     )
     print(
         f"  latency per placement: p50 {result['p50_ms']} ms, p95 {result['p95_ms']} ms, "
-        f"max {result['max_ms']} ms ({verdict} the target p95 <= {target:.0f} ms)"
+        f"max {result['max_ms']} ms ({verdict} the target p95 <= {target:.0f} ms) {note}"
     )
     print(
         f"  server CPU per placement: {result['server_cpu_ms_per_placement']} ms; "

@@ -33,6 +33,7 @@ from benchmarks.load import (
     Browser,
     ProductionServer,
     collect_static,
+    conditions,
     move_fields,
     percentile,
     start_game,
@@ -112,12 +113,15 @@ def run(args: argparse.Namespace) -> int:
         time.sleep(POLL_SECONDS + 0.5)  # every phone has its first answer
 
         checks_before, cpu_before = sum(p.checks for p in phones), server.cpu_seconds()
+        own_before = time.process_time()
         time.sleep(args.idle)
         idle_checks = sum(p.checks for p in phones) - checks_before
+        idle_own = conditions(time.process_time() - own_before, idle_checks)
         idle_cpu = server.cpu_seconds() - cpu_before - baseline if baseline is not None else None
         idle_latencies = sorted(ms for p in phones for ms in p.latencies_ms[-idle_checks // len(phones) :])
 
         moves: list[tuple[str, float]] = []
+        checks_before, own_before = sum(p.checks for p in phones), time.process_time()
         for placement in placements[: args.moves]:
             # Seconds between moves are longer than the server keeps an idle connection open.
             player.close()
@@ -127,6 +131,9 @@ def run(args: argparse.Namespace) -> int:
             moves.append((page.split('data-state="', 1)[1].split('"', 1)[0], time.perf_counter()))
             time.sleep(args.every)
         time.sleep(POLL_SECONDS + 0.5)
+        playing_own = conditions(
+            time.process_time() - own_before, sum(p.checks for p in phones) - checks_before + len(moves)
+        )
         stop.set()
         for thread in threads:
             thread.join(timeout=30)
@@ -145,11 +152,11 @@ def run(args: argparse.Namespace) -> int:
             f"  idle: {idle_checks} checks in {args.idle} s; server CPU "
             f"{idle_cpu * 1000 / idle_checks:.2f} ms per check (target <= 1 ms); "
             f"latency p50 {statistics.median(idle_latencies):.1f} ms, "
-            f"p95 {percentile(idle_latencies, 0.95):.1f} ms"
+            f"p95 {percentile(idle_latencies, 0.95):.1f} ms {idle_own}"
         )
     print(
         f"  playing: {len(moves)} moves, seen by every phone after p50 {statistics.median(waits):.0f} ms, "
-        f"p95 {percentile(waits, 0.95):.0f} ms, at most {waits[-1]:.0f} ms (target: 2000 ms)"
+        f"p95 {percentile(waits, 0.95):.0f} ms, at most {waits[-1]:.0f} ms (target: 2000 ms) {playing_own}"
     )
     if errors:
         print(f"  errors: {len(errors)}, first: {errors[0]}")

@@ -7,7 +7,10 @@ with :class:`ImproperlyConfigured` naming the variable, rather than starting wit
 from __future__ import annotations
 
 import os
+import re
 import socket
+import sys
+from urllib.parse import urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -39,14 +42,108 @@ def words(name: str, default: tuple[str, ...] = ()) -> list[str]:
     return [word.strip() for word in raw.split(",") if word.strip()]
 
 
-def number(name: str, default: int) -> int:
+_DIGITS = re.compile(r"[0-9]{1,12}", re.ASCII)
+_RATE = re.compile(r"([1-9][0-9]{0,8})/([smh])", re.ASCII)
+_HEADER = re.compile(r"HTTP_[A-Z0-9_]+|REMOTE_ADDR", re.ASCII)
+_HOST = re.compile(r"\*|\.?[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*\.?|\[[0-9A-Fa-f:.]+\]", re.ASCII)
+
+
+def number(name: str, default: int, low: int = 0, high: int = 10**9) -> int:
+    """A whole number in ASCII digits (``int()`` would take "۵" and "５" too) from ``low`` to ``high``."""
     raw = os.environ.get(name, "").strip()
     if not raw:
         return default
-    try:
-        return int(raw)
-    except ValueError:
-        raise ImproperlyConfigured(f"{name}={raw!r}: expected a whole number.") from None
+    value = int(raw) if _DIGITS.fullmatch(raw) else None
+    if value is None or not low <= value <= high:
+        raise ImproperlyConfigured(
+            f"{name}={raw!r}: expected a whole number from {low} to {high}, in the digits 0-9."
+        )
+    return value
+
+
+def rate(name: str, default: str) -> str:
+    """A rate limit: a whole number of requests per second, minute or hour (``30/m``)."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    if not _RATE.fullmatch(raw):
+        raise ImproperlyConfigured(
+            f"{name}={raw!r}: expected requests per second, minute or hour, such as 30/m "
+            "(a whole number in the digits 0-9, then /s, /m or /h)."
+        )
+    return raw
+
+
+def hosts(name: str, default: tuple[str, ...]) -> list[str]:
+    """Host names (``example.org``, ``.example.org``, ``192.168.1.23``, ``[::1]``), at least one."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return list(default)
+    names = words(name)
+    if not names:
+        raise ImproperlyConfigured(
+            f"{name}={raw!r}: expected at least one host name, comma-separated "
+            "(unset, it is 127.0.0.1,localhost,[::1])."
+        )
+    for host in names:
+        if not _HOST.fullmatch(host):
+            raise ImproperlyConfigured(
+                f"{name}={raw!r}: {host!r} is not a host name; give names or addresses alone, "
+                "without http:// or a port (carcassonne.example.org,192.168.1.23)."
+            )
+    return names
+
+
+def header(name: str) -> str:
+    """A request header as Django's ``request.META`` names it: ``HTTP_X_REAL_IP``, not ``X-Real-IP``."""
+    raw = os.environ.get(name, "").strip()
+    if raw and not _HEADER.fullmatch(raw):
+        suggestion = "HTTP_" + re.sub(r"[^A-Z0-9]", "_", raw.upper()).removeprefix("HTTP_")
+        raise ImproperlyConfigured(
+            f"{name}={raw!r}: expected the header as Django names it: HTTP_, then the name in capitals "
+            f"with underscores for dashes ({suggestion})."
+        )
+    return raw
+
+
+def site_url(name: str) -> str:
+    raw = os.environ.get(name, "").strip()
+    if raw:
+        parts = urlsplit(raw)
+        if parts.scheme not in {"http", "https"} or not parts.netloc:
+            raise ImproperlyConfigured(
+                f"{name}={raw!r}: expected the address players open, such as https://carcassonne.example.org."
+            )
+    return raw
+
+
+FALLBACK_SECRET_KEY = "local-only-not-secret-carcassonne"
+"""The key of a site that answers to this machine alone, where nobody else can reach it."""
+
+
+def weakness(key: str) -> str | None:
+    """Why ``key`` cannot guard a site that others can reach, or ``None`` if it can."""
+    if key == FALLBACK_SECRET_KEY or key.startswith("django-insecure-"):
+        return "it is a placeholder written in the code"
+    if len(key) < 32:
+        return f"it is {len(key)} characters long, and needs at least 32"
+    if len(set(key)) < 12:
+        return f"it uses only {len(set(key))} different characters"
+    return None
+
+
+def report_briefly() -> None:
+    """A setting the site cannot use stops the process with one line naming it, not a traceback:
+    only an ``ImproperlyConfigured`` that nobody caught, which ends the process anyway."""
+    previous = sys.excepthook
+
+    def hook(kind, error, trace) -> None:
+        if issubclass(kind, ImproperlyConfigured):
+            print(f"ImproperlyConfigured: {error}", file=sys.stderr)
+        else:
+            previous(kind, error, trace)
+
+    sys.excepthook = hook
 
 
 def lan_address() -> str | None:
@@ -77,6 +174,11 @@ def lan_hosts() -> list[str]:
         )
     name = socket.gethostname().split(".")[0]
     return [address, name, f"{name}.local"] if name and name != "localhost" else [address]
+
+
+def without_password(url: str) -> str:
+    """A database URL fit for a message: its password, if any, replaced by ``***``."""
+    return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", url)
 
 
 def only_local(hosts: list[str]) -> bool:

@@ -6,22 +6,29 @@ Command-line options given to gunicorn override these.
 """
 
 import os
+import sys
+
+from django.core.exceptions import ImproperlyConfigured
 
 from carcassonne_site import environment
 
 wsgi_app = "carcassonne_site.wsgi:application"
 
-port = environment.number("PORT", 8000)
-lan = environment.flag("LAN")
-bind = [f"0.0.0.0:{port}"] if lan else [f"127.0.0.1:{port}"]
+try:
+    port = environment.number("PORT", 8000, 1, 65535)
+    lan = environment.flag("LAN")
+    bind = [f"0.0.0.0:{port}"] if lan else [f"127.0.0.1:{port}"]
 
-# A request is mostly Python computing the board, with short waits on the database between:
-# two processes per core keep the cores busy through those waits, and a second thread in each
-# lets a request that waits on a slow phone leave the process to the other. More threads only
-# fight over the interpreter lock (`make load` measures it).
-workers = environment.number("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1))
-worker_class = "gthread"
-threads = environment.number("WEB_THREADS", 2)
+    # A request is mostly Python computing the board, with short waits on the database between:
+    # two processes per core keep the cores busy through those waits, and a second thread in each
+    # lets a request that waits on a slow phone leave the process to the other. More threads only
+    # fight over the interpreter lock (`make load` measures it).
+    workers = environment.number("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1), 1, 256)
+    worker_class = "gthread"
+    threads = environment.number("WEB_THREADS", 2, 1, 64)
+except ImproperlyConfigured as error:  # one line naming the variable, not Gunicorn's traceback
+    sys.exit(f"ImproperlyConfigured: {error}")
+
 
 # Load Django once, before forking: a bad setting (no SECRET_KEY, say) stops the server with one
 # clear message instead of workers failing to boot one after another.
@@ -30,6 +37,36 @@ preload_app = True
 # Several servers may share a machine (docs/hosting.md); they would fight over one control socket
 # in the home folder, and nothing here drives Gunicorn through it.
 control_socket_disable = True
+
+
+def on_starting(server) -> None:
+    """Before serving: Django's system checks, the site's own included (a database that cannot be
+    reached stops the server, naming DATABASE_URL; one that cannot be written is a warning)."""
+    from django.core.management import call_command
+    from django.core.management.base import SystemCheckError
+    from django.db import connections
+
+    try:
+        call_command("check", databases=["default"])
+    except SystemCheckError as error:
+        raise RuntimeError(str(error).strip()) from None  # Gunicorn prints it alone and exits
+    finally:
+        connections.close_all()  # the workers, forked next, open their own
+
+
+def post_fork(server, worker) -> None:
+    """A worker whose master dies is stopped by the kernel at once (Linux), rather than serving
+    on alone until it notices its parent changed."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+    import signal
+
+    pr_set_pdeathsig = 1
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(pr_set_pdeathsig, signal.SIGTERM)
+    if os.getppid() != worker.ppid:  # the master died before the call
+        os.kill(os.getpid(), signal.SIGTERM)
 
 
 def when_ready(server) -> None:

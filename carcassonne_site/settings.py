@@ -29,28 +29,44 @@ from carcassonne_site import environment
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
+# A value the site cannot use ends the process with one line naming the variable (environment.py).
+environment.report_briefly()
+
 DEBUG = environment.flag("DEBUG")
 
-ALLOWED_HOSTS = environment.words("ALLOWED_HOSTS", environment.LOCAL_HOSTS)
+ALLOWED_HOSTS = environment.hosts("ALLOWED_HOSTS", environment.LOCAL_HOSTS)
 LAN = environment.flag("LAN")
 # The address phones use to reach the site, for the links and QR codes the board page hands out
 # (say https://carcassonne.example.org); unset, the address the page was opened at.
-SITE_URL = os.environ.get("SITE_URL", "")
+SITE_URL = environment.site_url("SITE_URL")
 if LAN:
     ALLOWED_HOSTS += [host for host in environment.lan_hosts() if host not in ALLOWED_HOSTS]
+# Others can reach the site: no debug pages, and a key nobody can guess, unless told otherwise.
+REACHABLE = not environment.only_local(ALLOWED_HOSTS)
+ALLOW_INSECURE = environment.flag("ALLOW_INSECURE")
+_others = ", ".join(h for h in ALLOWED_HOSTS if h not in environment.LOCAL_HOSTS)
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
-    if not environment.only_local(ALLOWED_HOSTS):
+    if REACHABLE:
         raise ImproperlyConfigured(
-            "SECRET_KEY is not set, and the site would answer to "
-            f"{', '.join(h for h in ALLOWED_HOSTS if h not in environment.LOCAL_HOSTS)}. "
+            f"SECRET_KEY is not set, and the site would answer to {_others}. "
             "Set SECRET_KEY to a long random string and keep it secret, for example the output of: "
             "python3 -c 'import secrets; print(secrets.token_urlsafe(50))'"
         )
     # The site answers only to this machine's own names, so this key never guards a site that
     # others browse to; the site signs nothing that outlives a request anyway (no logins, no sessions).
-    SECRET_KEY = "local-only-not-secret-carcassonne"
+    SECRET_KEY = environment.FALLBACK_SECRET_KEY
+elif REACHABLE and not ALLOW_INSECURE and (weakness := environment.weakness(SECRET_KEY)):
+    raise ImproperlyConfigured(
+        f"SECRET_KEY is too weak for a site that answers to {_others}: {weakness}. Use the output of "
+        "python3 -c 'import secrets; print(secrets.token_urlsafe(50))', or set ALLOW_INSECURE=1."
+    )
+if DEBUG and REACHABLE and not ALLOW_INSECURE:
+    raise ImproperlyConfigured(
+        f"DEBUG=1, and the site would answer to {_others}: its debug pages show code and settings to "
+        "anyone. Set DEBUG=0 (make run does), or ALLOW_INSECURE=1 to start anyway."
+    )
 
 INSTALLED_APPS = [
     "django.contrib.contenttypes",
@@ -79,6 +95,9 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "django_ratelimit.middleware.RatelimitMiddleware",
+    # Last, so that it is the first to see a view's exception: a database that cannot be written
+    # or reached is answered in the client's own format, never with a bare 500.
+    "carcassonne_site.middleware.DatabaseTroubleMiddleware",
 ]
 
 ROOT_URLCONF = "carcassonne_site.urls"
@@ -101,24 +120,39 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "carcassonne_site.wsgi.application"
 
-DATABASES = {
-    "default": dj_database_url.parse(
-        os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        # Each server thread keeps its PostgreSQL connection instead of opening one per request.
-        conn_max_age=600,
-        conn_health_checks=True,
-    )
-}
+try:
+    DATABASES = {
+        "default": dj_database_url.parse(
+            os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+            # Each server thread keeps its PostgreSQL connection instead of opening one per request.
+            conn_max_age=600,
+            conn_health_checks=True,
+        )
+    }
+except ValueError as error:  # an unknown scheme, a port that is no number
+    shown = environment.without_password(os.environ.get("DATABASE_URL", ""))
+    raise ImproperlyConfigured(
+        f"DATABASE_URL={shown!r}: expected postgres://user:password@host:5432/name or "
+        f"sqlite:////absolute/path.sqlite3 ({str(error).split('.')[0]})."
+    ) from None
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # opening an SQLite file costs nothing
     DATABASES["default"]["OPTIONS"] = {
         "timeout": 20,
         "transaction_mode": "IMMEDIATE",
-        # Readers never wait for the writer, and a commit waits for the disk only at checkpoints
-        # (a crash of the server loses nothing; a power cut at worst the last move).
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        # A commit waits for the disk only at checkpoints (a crash of the server loses nothing; a
+        # power cut at worst the last move). WAL mode, in which readers never wait for the writer,
+        # is set in the file by carcassonne_site.database.use_wal: asked of every connection here,
+        # it would fail every request, reads too, on a read-only file not yet in WAL mode.
+        "init_command": "PRAGMA synchronous=NORMAL;",
         **DATABASES["default"].get("OPTIONS", {}),
     }
+    _folder = Path(DATABASES["default"]["NAME"]).parent
+    if DATABASES["default"]["NAME"] != ":memory:" and not _folder.is_dir():
+        raise ImproperlyConfigured(
+            f"DATABASE_URL={os.environ.get('DATABASE_URL')!r}: the folder {_folder} does not exist; "
+            "create it, or name an SQLite file in a folder that does."
+        )
     # A file, not memory, so that tests of two phones writing at once see real locking.
     DATABASES["default"]["TEST"] = {"NAME": BASE_DIR / "test-db.sqlite3"}
 
@@ -165,7 +199,8 @@ CSRF_FAILURE_VIEW = "carcassonne_site.error_pages.csrf_failure"
 # process counts the same requests (docs/hosting.md); `migrate` creates their table.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    "limits": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "rate_limits"},
+    # A counter the database cannot read or keep lets the request through (database.py).
+    "limits": {"BACKEND": "carcassonne_site.database.TolerantDatabaseCache", "LOCATION": "rate_limits"},
     # Board pictures by the game's move digest (scorer/pictures.py), shared by every server process.
     # About 100-200 kB each: the oldest go first past a few hundred, and none outlives a week.
     "pictures": {
@@ -178,12 +213,14 @@ CACHES = {
 RATELIMIT_USE_CACHE = "limits"
 RATELIMIT_VIEW = "carcassonne_site.error_pages.rate_limited"
 RATELIMIT_ENABLE = environment.flag("RATE_LIMITS", True)
+# A count the database cannot keep (disk full, read-only) lets the request through.
+RATELIMIT_FAIL_OPEN = True
 # Behind a reverse proxy every request comes from the proxy: name the header it puts the
 # client's address in (e.g. HTTP_X_REAL_IP), or one address's limit would cover the world.
-CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
+CLIENT_IP_HEADER = environment.header("CLIENT_IP_HEADER")
 RATE_LIMITS = {
-    "create": os.environ.get("RATE_LIMIT_CREATE") or "30/m",
-    "api": os.environ.get("RATE_LIMIT_API") or "60/m",
+    "create": environment.rate("RATE_LIMIT_CREATE", "30/m"),
+    "api": environment.rate("RATE_LIMIT_API", "60/m"),
 }
 
 # Sent on every response, whatever the deployment.
@@ -213,11 +250,13 @@ SILENCED_SYSTEM_CHECKS = [
 ]
 
 HTTPS = environment.flag("HTTPS")
+# Read whatever HTTPS says, so that a value it cannot use is noticed before the day it is used.
+_HSTS_SECONDS = environment.number("HSTS_SECONDS", 365 * 24 * 3600, 0, 10 * 365 * 24 * 3600)
 if HTTPS:
     # Behind a reverse proxy that ends TLS and says so in X-Forwarded-Proto (docs/hosting.md).
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = True
-    SECURE_HSTS_SECONDS = environment.number("HSTS_SECONDS", 365 * 24 * 3600)
+    SECURE_HSTS_SECONDS = _HSTS_SECONDS
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True

@@ -12,8 +12,11 @@ from __future__ import annotations
 import re
 
 from django.conf import settings
+from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 
+from carcassonne_site.database import CANNOT_READ, is_trouble, logger, one_line
+from carcassonne_site.middleware import unavailable_json
 from scorer.services import state_of
 
 _STATE_PATH = re.compile(r"/(?P<language>[a-z-]{2,7})/play/(?P<watch>watch/)?(?P<code>[a-z0-9]{1,16})/state")
@@ -28,7 +31,16 @@ class StateCheckMiddleware:
         seen = request.META.get("HTTP_IF_NONE_MATCH")
         if seen and request.method == "GET":
             match = _STATE_PATH.fullmatch(request.path_info)
-            if match and match["language"] in _LANGUAGES and seen == _current(match):
+            if match and match["language"] in _LANGUAGES:
+                try:
+                    current = _current(match)
+                except DatabaseError as error:
+                    if not is_trouble(error):
+                        raise
+                    logger.error("%s: the database cannot be read: %s", request.path, one_line(error))
+                    return unavailable_json(CANNOT_READ)
+                if seen != current:
+                    return self.get_response(request)
                 response = HttpResponseNotModified()
                 response["ETag"] = seen
                 response["Cache-Control"] = "no-cache"
