@@ -8,7 +8,7 @@ PORT ?= 8000
 LAN ?= 0
 unexport LAN
 
-.PHONY: setup static run dev test lint format bench load phones pictures messages compilemessages browser clean
+.PHONY: setup static run dev test test-fast test-browser test-database lint format bench load phones pictures messages compilemessages browser clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,8 +40,23 @@ browser:
 	@command -v chromium >/dev/null 2>&1 && fc-list | grep -q "Noto Sans CJK" || \
 	  (apt-get update -q && apt-get install -y -q chromium fonts-noto-cjk fonts-noto-core)
 
+# Two tiers, fast first: the engine, pictures, views and services, then the pages in Chromium.
+# `make test-fast` or `make test-browser` runs one; `make test-database` the tests that open the
+# database (CI runs them again on PostgreSQL). One file: `.venv/bin/pytest tests/engine/test_river.py`.
+PYTEST := DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/pytest -n auto
+
 test: setup browser lint
-	DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/pytest -n auto
+	$(PYTEST) -m "not browser"
+	$(PYTEST) -m browser
+
+test-fast: setup lint
+	$(PYTEST) -m "not browser"
+
+test-browser: setup browser
+	$(PYTEST) -m browser
+
+test-database: setup
+	$(PYTEST) -m "database and not browser"
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .

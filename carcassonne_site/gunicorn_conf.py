@@ -52,6 +52,16 @@ def on_starting(server) -> None:
         raise RuntimeError(str(error).strip()) from None  # Gunicorn prints it alone and exits
     finally:
         connections.close_all()  # the workers, forked next, open their own
+    draw_tiles_once()
+
+
+def draw_tiles_once() -> None:
+    """Draw every tile picture in the master, before it forks: each worker starts with them
+    (drawing them costs seconds, which the first page of each worker would otherwise wait for)."""
+    from scorer.render.tile_art import tile_sprites
+    from scorer.tile_views import SPRITE_SIZE
+
+    tile_sprites(SPRITE_SIZE)
 
 
 def post_fork(server, worker) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from scorer.engine import TILES
 from scorer.render.tile_art import feature_mask_png, tile_sprites
@@ -11,7 +11,7 @@ from scorer.render.tile_art import feature_mask_png, tile_sprites
 SPRITE_SIZE = 128
 
 
-@require_GET
+@require_safe
 def tile_image(request: HttpRequest, name: str) -> HttpResponse:
     png = tile_sprites(SPRITE_SIZE).get(name)
     if png is None:
@@ -21,7 +21,7 @@ def tile_image(request: HttpRequest, name: str) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def tile_mask(request: HttpRequest, name: str, feature: int) -> HttpResponse:
     """Where one feature of a tile lies, as an alpha mask for highlighting it in the browser."""
     if name not in TILES or feature >= len(TILES[name].features):

@@ -17,7 +17,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.http import parse_etags
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from carcassonne_site.languages import localize_digits as digits
 from carcassonne_site.limits import CREATE, limited
@@ -118,13 +118,13 @@ def _render_play(
     return render(request, "scorer/board.html", context, status=status)
 
 
-@require_GET
+@require_safe
 def board(request: HttpRequest, code: str) -> HttpResponse:
     note = str(SYNCED) if request.GET.get("synced") == "1" else None
     return _render_play(request, _load(code), Selection.parse(request.GET), message=note, level="info")
 
 
-@require_GET
+@require_safe
 def watch(request: HttpRequest, code: str) -> HttpResponse:
     """The board as a spectator sees it: everything on it, and nothing that changes it."""
     loaded = _load(code, watching=True)
@@ -281,6 +281,7 @@ def finish(request: HttpRequest, code: str) -> HttpResponse:
     return redirect("scorer:score" if finished else "scorer:board", code=code)
 
 
+@require_http_methods(["GET", "HEAD", "POST"])
 def track(request: HttpRequest, code: str) -> HttpResponse:
     """A finished board's points on the score track and trade goods: what the board cannot show."""
     loaded = _load(code)
@@ -317,7 +318,7 @@ def _track_initial(loaded: services.Loaded) -> dict:
     return initial
 
 
-@require_GET
+@require_safe
 def score(request: HttpRequest, code: str, watching: bool = False) -> HttpResponse:
     loaded = _load(code, watching)
     context = score_page(loaded, request.GET)
@@ -329,7 +330,7 @@ def score(request: HttpRequest, code: str, watching: bool = False) -> HttpRespon
     return render(request, "scorer/score.html", context)
 
 
-@require_GET
+@require_safe
 def moves(request: HttpRequest, code: str, watching: bool = False) -> HttpResponse:
     loaded = _load(code, watching)
     rows = move_rows(loaded.game, looks_of(loaded.game.players))
@@ -338,7 +339,7 @@ def moves(request: HttpRequest, code: str, watching: bool = False) -> HttpRespon
     return render(request, template, {"saved": loaded.saved, "links": links, "moves": rows, "nav": "play"})
 
 
-@require_GET
+@require_safe
 def export(request: HttpRequest, code: str, watching: bool = False) -> HttpResponse:
     loaded = _load(code, watching)
     document = services.export_board(loaded.game)
@@ -349,7 +350,7 @@ def export(request: HttpRequest, code: str, watching: bool = False) -> HttpRespo
     return response
 
 
-@require_GET
+@require_safe
 def image(request: HttpRequest, code: str, watching: bool = False) -> HttpResponse:
     """The board (or ``?view=fields``) picture: an empty 304 when the browser already has this state
     of the game, else the bytes, drawn only if no server process has drawn them yet."""
@@ -375,29 +376,29 @@ def image(request: HttpRequest, code: str, watching: bool = False) -> HttpRespon
     return response
 
 
-@require_GET
+@require_safe
 def api_state(request: HttpRequest, code: str, watching: bool = False) -> HttpResponse:
     """Whether the game moved on since a phone last looked: one small query, and an empty 304
     answer when nothing changed (the phone sends what it saw as ``If-None-Match``)."""
     try:
-        state = services.state_of(code, watching=watching)
+        state, count = services.state_and_moves(code, watching=watching)
     except SavedGame.DoesNotExist:
         raise Http404 from None
-    return _state_answer(request, state, lambda: services.move_count(code, watching=watching))
+    return _state_answer(request, state, count)
 
 
-def _state_answer(request: HttpRequest, state: str, count) -> HttpResponse:
+def _state_answer(request: HttpRequest, state: str, count: int) -> HttpResponse:
     etag = f'"{state}"'
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponseNotModified()
     else:
-        response = JsonResponse({"state": state, "moves": count()})
+        response = JsonResponse({"state": state, "moves": count})
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     return response
 
 
-@require_GET
+@require_safe
 def qr(request: HttpRequest, code: str, which: str = "watch", watching: bool = False) -> HttpResponse:
     """The QR code of a game's editing link (only from the editing link) or its watching link."""
     try:

@@ -70,3 +70,16 @@ def _without_rate_limits():
     django_settings.RATELIMIT_ENABLE = False
     yield
     django_settings.RATELIMIT_ENABLE = enabled
+
+
+DATABASE_FIXTURES = frozenset(
+    {"db", "transactional_db", "live_server", "django_db_reset_sequences", "django_db_serialized_rollback"}
+)
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark every test that opens the database ``database``: CI's PostgreSQL pass runs only those
+    (the engine and the pictures never touch it)."""
+    for item in items:
+        if item.get_closest_marker("django_db") or DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.database)

@@ -131,6 +131,7 @@ def _focused(page: Page) -> str:
 
 
 def test_an_example_by_keyboard_alone_is_read_out_step_by_step(live_server, page: Page, console_errors):
+    page.clock.install()  # the page's timers run as usual, and the test can fast-forward them
     page.goto(f"{live_server.url}/en/learn/examples/river-start/")
     example = page.locator(".example")
     announcer = page.locator("#example-announcer")
@@ -169,7 +170,7 @@ def test_an_example_by_keyboard_alone_is_read_out_step_by_step(live_server, page
     presses += 1
     expect(page.locator('[data-action="play"]')).to_have_attribute("aria-pressed", "false")
     step = example.get_attribute("data-step")
-    page.wait_for_timeout(3000)
+    page.clock.run_for(10_000)  # ten seconds of the page's timers, at once
     assert example.get_attribute("data-step") == step  # paused: no further step
     assert presses <= 17
     assert not console_errors

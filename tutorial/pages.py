@@ -9,7 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from carcassonne_site.languages import localize_digits
 from scorer.engine import BOX_TILES, Expansion, FeatureKind, TileType, tile_counts
@@ -99,7 +99,7 @@ def boxes() -> list[Box]:
     return out
 
 
-@require_GET
+@require_safe
 def tile_reference(request: HttpRequest) -> HttpResponse:
     context = {"boxes": boxes(), "nav": "learn"}
     return render(request, "tutorial/tiles.html", context)
@@ -112,13 +112,13 @@ def _page_or_404(slug: str, *, terms: bool = True) -> content.Chapter:
         raise Http404 from None
 
 
-@require_GET
+@require_safe
 def mistakes(request: HttpRequest) -> HttpResponse:
     context = {"page": _page_or_404("mistakes"), "nav": "learn"}
     return render(request, "tutorial/mistakes.html", context)
 
 
-@require_GET
+@require_safe
 def summary(request: HttpRequest) -> HttpResponse:
     # Links would print as underlined words that lead nowhere on paper.
     context = {"page": _page_or_404("summary", terms=False), "nav": "learn"}

@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from carcassonne_site.languages import labelled
 from carcassonne_site.languages import localize_digits as d
@@ -501,7 +501,7 @@ def _score_lines(ctx: Context, turn: Turn) -> list[str]:
 # -- the page ----------------------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 def practice(request: HttpRequest, slug: str) -> HttpResponse:
     if slug not in PRACTICES:
         raise Http404

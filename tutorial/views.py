@@ -6,7 +6,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from carcassonne_site.numbers import parse_int
 from tutorial import content
@@ -35,7 +35,7 @@ def _chapter_or_404(slug: str):
         raise Http404 from None
 
 
-@require_GET
+@require_safe
 def chapter(request: HttpRequest, slug: str) -> HttpResponse:
     current = _chapter_or_404(slug)
     chapters = content.available(get_language())
@@ -60,7 +60,7 @@ def chapter(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tutorial/chapter.html", context)
 
 
-@require_GET
+@require_safe
 def example(request: HttpRequest, slug: str) -> HttpResponse:
     if slug not in EXAMPLES:
         raise Http404
@@ -73,7 +73,7 @@ def example(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tutorial/example.html", context)
 
 
-@require_GET
+@require_safe
 def example_gif(request: HttpRequest, slug: str) -> HttpResponse:
     if slug not in EXAMPLES:
         raise Http404
@@ -84,7 +84,7 @@ def example_gif(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def quiz(request: HttpRequest, slug: str) -> HttpResponse:
     """A quiz, and each answer to it: a wrong first answer earns the hint and another try; the
     answer and why come with a right answer, a second wrong one, or when asked for."""

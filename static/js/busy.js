@@ -29,6 +29,14 @@
     if (!board.isConnected || board.classList.contains("is-busy")) { e.preventDefault(); return; }
     hold(board);
   });
+  // htmx lends the new board the old one's attributes until it settles (for CSS transitions), the
+  // busy mark with them: the board now in place is the new one, so it takes taps at once.
+  document.addEventListener("htmx:afterSwap", (e) => {
+    const board = boardOf(e);
+    if (!board) return;
+    release(board);
+    if (board.id) release(document.getElementById(board.id));
+  });
   for (const name of ["htmx:afterSettle", "htmx:responseError", "htmx:sendError", "htmx:timeout", "htmx:swapError", "htmx:sendAbort"]) {
     document.addEventListener(name, (e) => release(boardOf(e)));
   }

