@@ -33,6 +33,7 @@ def pick_player(page: Page, player: int) -> None:
     chips = ".meeple-chooser .chips:not(.figure-kinds) a.chip"
     page.locator(chips).nth(player).click()
     expect(page.locator(chips).nth(player)).to_have_attribute("aria-current", "true")
+    settled(page)
 
 
 def choose_figure(page: Page, placement: Placement, rotation: int, default_player: int) -> int:
@@ -56,6 +57,7 @@ def choose_figure(page: Page, placement: Placement, rotation: int, default_playe
         chip = page.locator(f'.figure-kinds a.kind-chip[href*="kind={meeple.kind.value}"]')
         chip.click()
         expect(chip).to_have_attribute("aria-current", "true")  # the chooser was swapped in
+        settled(page)
         actions += 1
     orientation = Game(2).tile_type(placement.tile).oriented(rotation)
     feature = orientation.feature_for(meeple.at, abbot=meeple.kind is FigureKind.ABBOT)

@@ -32,9 +32,11 @@ def turn_to(page: Page, slug: str, rotation: int) -> None:
     for _ in range(4):
         if board(page, slug).locator(f".practice-hand img.r{rotation}").count():
             return
+        shown = board(page, slug).locator(".practice-hand img").get_attribute("class")
         board(page, slug).locator('[data-action="turn-right"]').click()
+        # The turn is in once the hand shows another rotation (a tap before that is not taken).
+        expect(board(page, slug).locator(".practice-hand img")).not_to_have_class(shown)
         expect(board(page, slug)).to_have_attribute("data-stage", "turn")
-        page.wait_for_load_state("networkidle")
     expect(board(page, slug).locator(f".practice-hand img.r{rotation}")).to_have_count(1)
 
 
