@@ -313,3 +313,5 @@ class StateForm(forms.Form):
 
     expected = forms.CharField(max_length=40)
     finished = forms.BooleanField(required=False)
+    confirm = forms.BooleanField(required=False)
+    """Ending a copied board although squares shut in by tiles are still empty."""

@@ -31,6 +31,7 @@ from scorer.engine import (
     Recall,
     Rule,
     Rules,
+    Square,
     build_game,
     write_board,
 )
@@ -42,6 +43,14 @@ _MOVES = Move._meta.db_table
 
 class StaleMoveError(Exception):
     """The game changed since the client last saw it."""
+
+
+class EmptySquaresError(Exception):
+    """A finished board still has free squares shut in by tiles: perhaps a tile not copied yet."""
+
+    def __init__(self, squares: set[Square]) -> None:
+        super().__init__(f"{len(squares)} squares between tiles are empty")
+        self.squares = squares
 
 
 @dataclass(frozen=True)
@@ -225,13 +234,20 @@ def undo(code: str, *, expected: str) -> Loaded:
         return Loaded(saved, moves, load_game(saved, moves), undone=taken.placement)
 
 
-def finish(code: str, finished: bool, *, expected: str) -> Loaded:
-    """End the game (or reopen it), refused like a move if another phone changed it meanwhile."""
+def finish(code: str, finished: bool, *, expected: str, holes_checked: bool = True) -> Loaded:
+    """End the game (or reopen it), refused like a move if another phone changed it meanwhile.
+    Unless ``holes_checked``, a finished board copied with squares shut in by tiles still empty
+    is not ended: :class:`EmptySquaresError` names them, for the players to look again."""
     with transaction.atomic():
         saved, moves = _locked(code, expected)
+        game = load_game(saved, moves)
+        if finished and not holes_checked and saved.mode == "final" and not saved.finished:
+            holes = game.board.holes()
+            if holes:
+                raise EmptySquaresError(holes)
         saved.finished = finished
         _saved(saved, moves)
-        return Loaded(saved, moves, load_game(saved, moves))
+        return Loaded(saved, moves, game)
 
 
 def _saved(saved: SavedGame, moves: Sequence[Move]) -> None:

@@ -19,7 +19,9 @@ from carcassonne_site.database import CANNOT_READ, is_trouble, logger, one_line
 from carcassonne_site.middleware import unavailable_json
 from scorer.services import state_of
 
-_STATE_PATH = re.compile(r"/(?P<language>[a-z-]{2,7})/play/(?P<watch>watch/)?(?P<code>[a-z0-9]{1,16})/state")
+_STATE_PATH = re.compile(
+    r"/(?P<language>[a-z-]{2,7})/play/(?P<watch>watch/)?(?P<code>[A-Za-z0-9]{1,16})/state"
+)  # a code in any case, as the URL converter reads it (scorer/urls.py)
 _LANGUAGES = frozenset(code for code, _ in settings.LANGUAGES)
 
 
@@ -52,6 +54,6 @@ def _current(match: re.Match) -> str | None:
     from scorer.models import SavedGame
 
     try:
-        return f'"{state_of(match["code"], watching=bool(match["watch"]))}"'
+        return f'"{state_of(match["code"].lower(), watching=bool(match["watch"]))}"'
     except SavedGame.DoesNotExist:
         return None

@@ -15,7 +15,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.http import parse_etags
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -102,9 +102,11 @@ def _render_play(
     message: str | None = None,
     level: str = "error",
     status: int = 200,
+    end_check: dict | None = None,
 ) -> HttpResponse:
     page = board_page(loaded, selection)
     context = {
+        "end_check": end_check,
         "saved": loaded.saved,
         "page": page,
         "links": GameLinks.of(loaded.saved),
@@ -121,7 +123,30 @@ def _render_play(
 @require_safe
 def board(request: HttpRequest, code: str) -> HttpResponse:
     note = str(SYNCED) if request.GET.get("synced") == "1" else None
-    return _render_play(request, _load(code), Selection.parse(request.GET), message=note, level="info")
+    loaded = _load(code)
+    check = _end_check(loaded, loaded.game.board.holes()) if request.GET.get("end") == "check" else None
+    selection = Selection.parse(request.GET)
+    return _render_play(request, loaded, selection, message=note, level="info", end_check=check)
+
+
+def _end_check(loaded: services.Loaded, holes: set) -> dict | None:
+    """What the board page asks before ending a copied board with squares between tiles still
+    empty: how many, where, and whether to score it anyway (``None``: nothing to ask)."""
+    if not holes or loaded.saved.finished or loaded.saved.mode != "final":
+        return None
+    count = len(holes)
+    squares = sorted(holes, key=lambda s: (s[1], s[0]))
+    return {
+        "text": ngettext(
+            "{n} square between tiles is still empty: a tile may be missing there.",
+            "{n} squares between tiles are still empty: a tile may be missing there.",
+            count,
+        ).format(n=digits(count)),
+        "squares": [
+            {"label": _("{x}, {y}").format(x=digits(x), y=digits(y)), "href": Selection(square=(x, y)).href()}
+            for x, y in squares
+        ],
+    }
 
 
 @require_safe
@@ -271,14 +296,25 @@ def finish(request: HttpRequest, code: str) -> HttpResponse:
     form = StateForm(request.POST)
     if not form.is_valid():
         return _refused(request, code, _("The game was not ended."), NOTHING)
-    finished, expected = form.cleaned_data["finished"], form.cleaned_data["expected"]
+    data = form.cleaned_data
+    finished = data["finished"]
     try:
-        services.finish(code, finished, expected=expected)
+        services.finish(code, finished, expected=data["expected"], holes_checked=data["confirm"])
+    except services.EmptySquaresError as empty:
+        if request.htmx:
+            loaded = _load(code)
+            return _render_play(request, loaded, NOTHING, end_check=_end_check(loaded, empty.squares))
+        return redirect(reverse("scorer:board", kwargs={"code": code}) + "?end=check#end-check")
     except services.StaleMoveError:
         return _refused(request, code, str(STALE), NOTHING)
     except SavedGame.DoesNotExist:
         raise Http404 from None
-    return redirect("scorer:score" if finished else "scorer:board", code=code)
+    target = reverse("scorer:score" if finished else "scorer:board", kwargs={"code": code})
+    if request.htmx:
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = target
+        return response
+    return redirect(target)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

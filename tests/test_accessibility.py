@@ -196,6 +196,23 @@ def test_the_score_explanation_is_announced_outside_the_swap(live_server, page: 
 
 
 @pytest.mark.parametrize("width", [320, 390, 640])  # 640: a 1280-pixel screen at 200% zoom
+def test_on_a_narrow_screen_the_points_by_category_are_a_card_per_player(
+    live_server, page: Page, played_game, width
+):
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto(f"{live_server.url}/en/play/{played_game.code}/score/")
+    expect(page.locator(".breakdown")).to_be_hidden()
+    cards = page.locator(".score-card")
+    expect(cards.first).to_be_visible()
+    assert cards.count() == page.locator(".breakdown tbody tr").count()
+    for card in cards.all():
+        box = card.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1, width
+    assert page.locator(".score-card h3").first.inner_text().strip()
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 1
+
+
+@pytest.mark.parametrize("width", [800])  # the table from 48rem on; its headings wrap up to 64rem
 def test_the_score_table_keeps_player_and_total_in_sight_while_it_scrolls(
     live_server, page: Page, played_game, width
 ):

@@ -307,6 +307,36 @@ class Board:
             if (x + dx, y + dy) not in tiles and (x + dx, y + dy) not in open_squares
         }
 
+    def holes(self) -> set[Square]:
+        """Free squares shut in by tiles: no path of free squares (edge to edge) leads from them
+        out of the board's extent. On a finished board copied by hand, likely a tile left out.
+        Walks the whole extent once; for the end of a game, not for every placement."""
+        if not self.tiles:
+            return set()
+        extent, tiles = self.extent, self.tiles
+        west, north = extent.west - 1, extent.north - 1
+        east, south = west + extent.columns + 1, north + extent.rows + 1
+        outside = {(west, north)}
+        queue = deque(outside)
+        while queue:
+            x, y = queue.popleft()
+            for dx, dy in _STEPS:
+                near = (x + dx, y + dy)
+                if (
+                    west <= near[0] <= east
+                    and north <= near[1] <= south
+                    and near not in tiles
+                    and near not in outside
+                ):
+                    outside.add(near)
+                    queue.append(near)
+        return {
+            (x, y)
+            for y in range(extent.north, extent.north + extent.rows)
+            for x in range(extent.west, extent.west + extent.columns)
+            if (x, y) not in tiles and (x, y) not in outside
+        }
+
     def reachable_squares(self) -> set[Square]:
         """Every square the next tile may go on: the open squares, and in :attr:`Mode.FINAL` the
         gap squares too."""

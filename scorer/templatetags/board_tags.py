@@ -47,3 +47,12 @@ def _drawn(name: str, key: tuple, context: dict) -> SafeString:
             _MARKUP.clear()
         markup = _MARKUP[key] = mark_safe(get_template(name).render(context))
     return markup
+
+
+@register.filter
+def figure_name(kind: str) -> str:
+    """A figure's name ("big meeple") in the reader's language, from its kind's value."""
+    from scorer.engine import FigureKind
+    from scorer.messages import figure_name as name
+
+    return name(FigureKind(kind))

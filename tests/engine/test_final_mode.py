@@ -257,3 +257,23 @@ def test_in_a_game_being_played_only_the_last_tile_offers_spots():
     game = game_of("D@0,0/0", "U@1,0/0")
     assert game.figure_spots_at((0, 0)) == []
     assert game.figure_spots_at((1, 0)) == game.figure_spots()
+
+
+# Four cloisters round the square (1, 1), joined at the corners by city tiles facing out.
+RING_ROUND_A_HOLE = [
+    "E@0,0/0", "B@1,0/0", "E@2,0/0", "B@0,1/0", "B@2,1/0", "E@0,2/180", "B@1,2/0", "E@2,2/180",
+]  # fmt: skip
+
+
+def test_a_square_shut_in_by_tiles_is_a_hole():
+    game = empty_final()
+    game.extend(Placement.parse(t) for t in RING_ROUND_A_HOLE)
+    assert game.final_problem() is None
+    assert game.board.holes() == {(1, 1)}
+
+
+def test_a_square_open_to_the_outside_is_no_hole():
+    game = empty_final()
+    game.extend(Placement.parse(t) for t in RING_ROUND_A_HOLE if t != "B@1,2/0")
+    assert game.board.holes() == set()
+    assert empty_final().board.holes() == set()
