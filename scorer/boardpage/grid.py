@@ -151,7 +151,7 @@ def board_grid(
             preview.tile,
             preview.rotation,
             _("Tile {tile} about to be laid, turned {rotation}°").format(
-                tile=preview.tile, rotation=d(preview.rotation)
+                tile=tile_name(preview.tile), rotation=d(preview.rotation)
             ),
         )
     return grid

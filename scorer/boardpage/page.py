@@ -20,6 +20,7 @@ from .preview import Preview, preview
 from .scoreboard import PlayerRow, player_rows
 from .selection import Selection
 from .spots import FigureChoice, figure_choice
+from .why import why_not_here, why_not_turned, why_nowhere
 
 
 @dataclass
@@ -38,6 +39,8 @@ class BoardPage:
     """Why the same player lays the next tile too (the builder), when that is so."""
     palette_note: str = ""
     """Why the palette offers what it does (the river phase, a square nothing fits)."""
+    why_not: str = ""
+    """Why the chosen tile cannot go on the chosen square, or fits no square at all."""
 
     @property
     def game(self) -> Game:
@@ -51,7 +54,14 @@ class BoardPage:
     def here(self) -> str:
         """The choice this phone is making for the next tile, to keep when the board is fetched
         again after another phone's move; a figure choice is left out, as that tile may have changed."""
-        return self.selection.href(spots=False, on=None, last=False, scored=False, player=None, kind=None)
+        return self.selection.href(
+            spots=False, on=None, last=False, scored=False, player=None, kind=None, others=False
+        )
+
+    @property
+    def tile_label(self) -> str:
+        """The chosen tile as the reader calls it."""
+        return tile_name(self.selection.tile) if self.selection.tile else ""
 
     @property
     def remaining(self) -> int:
@@ -105,7 +115,23 @@ def board_page(
         finished=finished,
         extra_tile=extra_tile_note(game, looks) if not finished else "",
         palette_note="" if closed else palette_note(game, selection),
+        why_not="" if closed else why_not(game, selection, legal),
     )
+
+
+def why_not(game: Game, selection: Selection, legal: dict) -> str:
+    """Why the tile chosen cannot go where it was asked for: on the square chosen at no turn, or
+    (no square chosen) on no square at all."""
+    if selection.tile is None:
+        return ""
+    if selection.square is None:
+        return "" if legal else why_nowhere(game, selection.tile)
+    if selection.square in game.board.tiles:
+        return ""
+    if selection.square in legal:
+        turned = selection.rotation
+        return "" if turned is None else why_not_turned(game, selection.tile, selection.square, turned)
+    return why_not_here(game, selection.tile, selection.square)
 
 
 def extra_tile_note(game: Game, looks: list[Look]) -> str:

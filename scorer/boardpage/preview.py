@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from scorer.engine import TILES, Placement, Square
+from scorer.messages import tile_name
 
 from .selection import Selection
 
@@ -18,6 +19,8 @@ class Preview:
     turn_left: str
     """Links to the same tile turned to the previous and next rotation that fits."""
     turn_right: str
+    name: str = ""
+    """The tile as the reader calls it."""
 
 
 def preview(selection: Selection, legal: Mapping[Square, list[int]]) -> Preview | None:
@@ -39,4 +42,5 @@ def preview(selection: Selection, legal: Mapping[Square, list[int]]) -> Preview 
         options,
         chosen.href(rotation=options[(here - 1) % len(options)]),
         chosen.href(rotation=options[(here + 1) % len(options)]),
+        tile_name(tile.name),
     )

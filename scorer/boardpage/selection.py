@@ -37,6 +37,8 @@ class Selection:
     """Show what the last turn did."""
     scored: bool = False
     """Light up what the last tile scored."""
+    others: bool = False
+    """In a game being played, offer every player's figures: the tile was laid by someone else."""
 
     @classmethod
     def parse(cls, params: Mapping[str, str]) -> Selection:
@@ -54,6 +56,7 @@ class Selection:
             on=parse_square(params.get("on"), MAX_SQUARE),
             last=params.get("last") == "1",
             scored=params.get("scored") == "1",
+            others=params.get("others") == "1",
         )
 
     def params(self) -> dict[str, str]:
@@ -84,7 +87,7 @@ def _params(values: Mapping[str, object]) -> dict[str, str]:
         out["kind"] = values["kind"].value
     if values["on"] is not None:
         out["on"] = f"{values['on'][0]},{values['on'][1]}"
-    for flag in ("spots", "last", "scored"):
+    for flag in ("spots", "last", "scored", "others"):
         if values[flag]:
             out[flag] = "1"
     return out

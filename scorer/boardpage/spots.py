@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from carcassonne_site.languages import localize_digits as d
 from scorer.boardview import percent
 from scorer.engine import FeatureKind, FigureKind, FigureSpot, Game, Meeple, Mode, Square, Turn
-from scorer.messages import FEATURE_NAMES, figure_name
+from scorer.messages import FEATURE_NAMES, figure_name, tile_name
 from scorer.players import Look
 from scorer.tile_names import MIDDLE, bearing_name, feature_bearings
 
@@ -69,6 +69,16 @@ class FigureChoice:
     tile: str = ""
     done_href: str = "?"
     """Back to choosing the next tile (on a board being copied, keeping whose figure comes next)."""
+    tile_label: str = ""
+    """The tile's name as the reader calls it."""
+    layer_note: str = ""
+    """Who lays the tile: "Mina lays this tile, next in turn."."""
+    change_note: str = ""
+    """What choosing another player's figure does: the tile becomes theirs, and the turn order follows."""
+    show_players: bool = True
+    """Whether every player's chip is offered (in a game being played, only once asked for)."""
+    others_href: str = ""
+    """In a game being played: the link that offers every player's figures ("laid by someone else?")."""
 
 
 def spot_label(player: str, kind: FigureKind, spot: FigureSpot, bearing: str | None = None) -> str:
@@ -147,6 +157,47 @@ def default_player(game: Game, number: int) -> int:
     return turn.layer if turn.layer is not None else 0
 
 
+def turn_order_layer(game: Game, number: int) -> int | None:
+    """Who lays tile ``number`` by turn order alone, whatever figure stands on it (as the engine
+    counts: after the start tile the first player, after a builder's extra tile the same one)."""
+    if number == 0:
+        return None
+    before = game.turns[number - 1]
+    if before.layer is None:
+        return 0
+    if before.extra_tile:
+        return before.layer
+    return (before.layer + 1) % len(game.players)
+
+
+def explain_layer(game: Game, looks: Sequence[Look], choice: FigureChoice, selection: Selection) -> None:
+    """Say who lays the tile, and what putting another player's figure on it does: the layer
+    follows the figure's owner (``services.set_figure``), and the turn order follows the layer."""
+    turn = game.turns[choice.number]
+    layer, player = turn.layer, choice.player
+    if layer is not None and layer == turn_order_layer(game, choice.number):
+        choice.layer_note = _("{player} lays this tile, next in turn.").format(player=looks[layer].name)
+    elif layer is not None:
+        choice.layer_note = _("{player} lays this tile: the figure on it is theirs.").format(
+            player=looks[layer].name
+        )
+    if player != layer:
+        name = looks[player].name
+        if choice.number == len(game.turns) - 1:
+            choice.change_note = _(
+                "With {player}'s figure on it, this tile becomes {player}'s: {player} laid it, and "
+                "the next turn is {next}'s."
+            ).format(player=name, next=looks[(player + 1) % len(looks)].name)
+        else:
+            choice.change_note = _(
+                "With {player}'s figure on it, this tile becomes {player}'s: {player} laid it, and "
+                "the tiles entered after it without a figure follow on from {player} in turn order."
+            ).format(player=name)
+    if game.mode is Mode.REPLAY:
+        choice.show_players = selection.others or player != layer
+        choice.others_href = selection.href(others=True)
+
+
 def figure_choice(
     game: Game, looks: Sequence[Look], selection: Selection, *, finished: bool
 ) -> FigureChoice | None:
@@ -169,6 +220,8 @@ def figure_choice(
     choice = FigureChoice(number, player, looks[player].color, kind, players, kinds, current=current)
     choice.square = square
     choice.tile = turn.placement.tile
+    choice.tile_label = tile_name(turn.placement.tile)
+    explain_layer(game, looks, choice, selection)
     if game.mode is Mode.FINAL:
         choice.done_href = Selection(player=player).href()
     spots = [s for s in game.figure_spots_at(square, player=player) if s.kind is kind]

@@ -58,9 +58,11 @@
     setTimeout(() => { region.textContent = text; }, 60);
   }
 
+  // The sentences on show, read as shown: innerText leaves out the version of an instruction the
+  // screen does not show (the tapping one on a desktop, the keyboard one on a touch screen).
   function announcement() {
     return Array.from(document.querySelectorAll("#play [data-announce]"))
-      .map((el) => el.textContent.trim().replace(/\s+/g, " "))
+      .map((el) => (el.innerText ?? el.textContent).trim().replace(/\s+/g, " "))
       .filter(Boolean)
       .join(" ");
   }

@@ -90,8 +90,14 @@ def click_dot(page: Page, placement: Placement, rotation: int) -> None:
     feature = orientation.feature_at[placement.meeple.at]
     place = orientation.place_of(feature).name
     chips = page.locator(".meeple-chooser .chip")
+    if chips.count() == 0:
+        # A game being played offers the layer's figures only, until "laid by someone else?".
+        whose = page.locator('.dot-form input[name="player"]').first.get_attribute("value")
+        if int(whose) != placement.meeple.player:
+            page.locator(".meeple-chooser .others a").click()
+            expect(chips.first).to_be_visible()
     chip = chips.nth(placement.meeple.player)
-    if chip.get_attribute("aria-current") is None:
+    if chips.count() and chip.get_attribute("aria-current") is None:
         chip.click()
         expect(page.locator(".meeple-chooser .chip").nth(placement.meeple.player)).to_have_attribute(
             "aria-current", "true"

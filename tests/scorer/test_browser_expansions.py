@@ -31,6 +31,9 @@ def lay_square_first(page: Page, placement: Placement) -> int:
 
 def pick_player(page: Page, player: int) -> None:
     chips = ".meeple-chooser .chips:not(.figure-kinds) a.chip"
+    if page.locator(chips).count() == 0:  # a game being played: the layer's figures only, at first
+        page.locator(".meeple-chooser .others a").click()
+        expect(page.locator(chips).first).to_be_visible()
     page.locator(chips).nth(player).click()
     expect(page.locator(chips).nth(player)).to_have_attribute("aria-current", "true")
     settled(page)

@@ -82,8 +82,17 @@ def place_figure(page: Page, tap: Taps, placement: Placement, rotation: int) -> 
     """Whose figure (if not already chosen), then the spot, by its labelled button; ``rotation`` is
     the way the tile was laid (a symmetric tile is offered one of its identical turns only)."""
     meeple = placement.meeple
-    chip = page.locator(".meeple-chooser .chips:not(.figure-kinds) a.chip").nth(meeple.player)
-    if chip.get_attribute("aria-current") is None:
+    chips = page.locator(".meeple-chooser .chips:not(.figure-kinds) a.chip")
+    if chips.count() == 0:
+        # A game being played offers the layer's figures only, until "laid by someone else?".
+        whose = page.locator('.spot-list input[name="player"]').first.get_attribute("value")
+        if int(whose) == meeple.player:
+            chips = None
+        else:
+            tap(page.locator(".meeple-chooser .others a"), "laid by someone else")
+            expect(chips.first).to_be_visible()
+    chip = chips.nth(meeple.player) if chips is not None else None
+    if chip is not None and chip.get_attribute("aria-current") is None:
         tap(chip, "player")
         expect(
             page.locator(".meeple-chooser .chips:not(.figure-kinds) a.chip").nth(meeple.player)
