@@ -1,6 +1,8 @@
 """A game's code typed with capitals opens the same game: pages move to the lower-case address,
 the phones' ``/state`` and writes are answered as they are."""
 
+import re
+
 import pytest
 
 from scorer import services
@@ -29,7 +31,9 @@ def saved():
 )
 def test_a_page_asked_for_with_capitals_moves_to_its_lower_case_address(client, saved, typed, address):
     names = {"code": saved.code, "watch": saved.watch_code}
-    names |= {"CODE": saved.code.upper(), "CoDe": saved.code.capitalize(), "WATCH": saved.watch_code.upper()}
+    # One capital, on the code's first letter (a code may start with a digit).
+    one_capital = re.sub("[a-z]", lambda m: m[0].upper(), saved.code, count=1)
+    names |= {"CODE": saved.code.upper(), "CoDe": one_capital, "WATCH": saved.watch_code.upper()}
     response = client.get(typed.format(**names))
     assert response.status_code == 301
     assert response["Location"] == address.format(**names)
