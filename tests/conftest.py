@@ -83,3 +83,14 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.get_closest_marker("django_db") or DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.database)
+
+
+@pytest.fixture
+def started_game():
+    """A saved two-player game (Mina, Wei) with its start tile laid."""
+    from scorer import services
+    from scorer.engine import Placement
+
+    saved = services.create_game(services.GameSettings(players=[("Mina", "red"), ("Wei", "blue")]))
+    services.add_move(saved.code, Placement("D", 0, 0), expected=services.load(saved.code).digest)
+    return saved

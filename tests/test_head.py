@@ -5,16 +5,13 @@ from __future__ import annotations
 import pytest
 
 from scorer import services
-from scorer.engine import Placement
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def game():
-    saved = services.create_game(services.GameSettings(players=[("Mina", "red"), ("Wei", "blue")]))
-    services.add_move(saved.code, Placement("D", 0, 0), expected=services.load(saved.code).digest)
-    return saved
+def game(started_game):
+    return started_game
 
 
 def pages(saved) -> list[str]:

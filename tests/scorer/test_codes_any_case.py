@@ -6,17 +6,14 @@ import re
 import pytest
 
 from scorer import services
-from scorer.engine import Placement
 from scorer.models import SavedGame
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def saved():
-    game = services.create_game(services.GameSettings(players=[("Mina", "red"), ("Wei", "blue")]))
-    services.add_move(game.code, Placement("D", 0, 0), expected=services.load(game.code).digest)
-    return game
+def saved(started_game):
+    return started_game
 
 
 @pytest.mark.parametrize(
