@@ -136,9 +136,9 @@ def board_grid(
     )
     if not finished:
         dead = game.board.dead_squares()
-        shown = squares - {preview.square} if preview else squares
+        # The square under the tile about to be laid stays: the page's script may take the tile off.
         grid.open_cells = open_cells(
-            extent, shown, selection, legal, dead, game.board.gap_squares(), game.board.river_mouth
+            extent, squares, selection, legal, dead, game.board.gap_squares(), game.board.river_mouth
         )
         mark_figure_tiles(game, grid, selection)
         mark_tab_stop(game, grid, selection, legal)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from carcassonne_site.languages import localize_digits as d
 from scorer.boardview import Grid
@@ -14,13 +15,26 @@ from scorer.messages import figure_name, tile_name
 from scorer.players import Look, looks_of
 from scorer.services import Loaded
 
-from .grid import board_grid
+from .choices import remembered_fits
+from .grid import OpenLabels, board_grid
 from .palette import PaletteEntry, palette, palette_note
 from .preview import Preview, preview
 from .scoreboard import PlayerRow, player_rows
 from .selection import Selection
 from .spots import FigureChoice, figure_choice
 from .why import why_not_here, why_not_turned, why_nowhere
+
+
+FINDER_MARKS = {
+    "river": pgettext_lazy("finder", "River"),
+    "cloister": pgettext_lazy("finder", "Cloister"),
+    "garden": pgettext_lazy("finder", "Garden"),
+    "pennant": pgettext_lazy("finder", "Shield"),
+    "inn": pgettext_lazy("finder", "Inn"),
+    "cathedral": pgettext_lazy("finder", "Cathedral"),
+    "goods": pgettext_lazy("finder", "Goods"),
+}
+"""What the tile finder can ask a tile to show, in the order its buttons come."""
 
 
 @dataclass
@@ -41,6 +55,9 @@ class BoardPage:
     """Why the palette offers what it does (the river phase, a square nothing fits)."""
     why_not: str = ""
     """Why the chosen tile cannot go on the chosen square, or fits no square at all."""
+    choices: dict | None = None
+    """Where each tile left fits, for the page's script to choose without asking (see choices.py);
+    ``None`` when nothing can be laid."""
 
     @property
     def game(self) -> Game:
@@ -59,9 +76,35 @@ class BoardPage:
         )
 
     @property
+    def at(self) -> str:
+        """The whole selection as a link: where a reload of the page should come back to."""
+        return self.selection.href(last=False, scored=False)
+
+    @property
     def tile_label(self) -> str:
         """The chosen tile as the reader calls it."""
         return tile_name(self.selection.tile) if self.selection.tile else ""
+
+    @property
+    def script_words(self) -> dict[str, str]:
+        """Sentences the page's script fills in itself ({x}, {y}, {tile}, {turn} left open)."""
+        labels = OpenLabels()
+        return {
+            "legal": labels.legal,
+            "gap-legal": labels.gap_legal,
+            "gap": labels.gap,
+            "waiting": labels.waiting,
+            "dead": labels.dead,
+            "empty": labels.empty,
+            "pick": _("Tile {tile} at {x}, {y}: choose its figure"),
+            "about-to-lay": _("Tile {tile} about to be laid, turned {rotation}°").replace("{rotation}", "{turn}"),
+        }
+
+    @property
+    def finder_marks(self) -> list[tuple[str, str]]:
+        """The marks the tile finder offers: those some tile of this game shows."""
+        shown = {fact for entry in self.palette for fact in entry.facts.split()}
+        return [(mark, str(label)) for mark, label in FINDER_MARKS.items() if mark in shown]
 
     @property
     def remaining(self) -> int:
@@ -116,6 +159,7 @@ def board_page(
         extra_tile=extra_tile_note(game, looks) if not finished else "",
         palette_note="" if closed else palette_note(game, selection),
         why_not="" if closed else why_not(game, selection, legal),
+        choices=None if closed else {"digest": loaded.digest, "fits": remembered_fits(game, (loaded.saved.code, loaded.digest))},
     )
 
 

@@ -11,6 +11,7 @@ from scorer.boardview import tile_image
 from scorer.engine import TILES, Game, Mode, Square, TileType
 from scorer.messages import tile_name
 
+from .choices import finder_facts
 from .selection import Selection
 
 
@@ -36,6 +37,16 @@ class PaletteEntry:
     @property
     def count(self) -> str:
         return d(self.remaining)
+
+    @property
+    def name(self) -> str:
+        """The tile as the reader calls it, shown under its picture."""
+        return tile_name(self.tile.name)
+
+    @property
+    def facts(self) -> str:
+        """What the tile finder narrows by (choices.finder_facts)."""
+        return finder_facts(self.tile)
 
 
 RIVER_KEYS = "1234567890"

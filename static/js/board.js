@@ -235,7 +235,10 @@
 
   // Keyboard: the board and the palette are one Tab stop each; the arrow keys move inside them.
   // Letters (and digits for river tiles) choose tiles, R turns, Enter lays, Esc cancels.
-  function get(url) { if (window.htmx) htmx.ajax("GET", url, { target: "#play", swap: "outerHTML" }); else location.href = url; }
+  function get(url) {
+    if (window.boardChooser && window.boardChooser.go(url)) return;
+    if (window.htmx) htmx.ajax("GET", url, { target: "#play", swap: "outerHTML" }); else location.href = url;
+  }
 
   // The nearest item from ``here`` in the arrow's direction, by where the items are on screen.
   function nearestInDirection(items, here, dx, dy) {

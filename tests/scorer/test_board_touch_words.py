@@ -21,6 +21,9 @@ def saved():
 
 
 def versions(html: str) -> dict[str, list[str]]:
+    """The two versions of what the page shows now (the script's <template>s set aside: they hold
+    the sentences of the steps to come)."""
+    html = re.sub(r"<template\b.*?</template>", "", html, flags=re.S)
     found: dict[str, list[str]] = {"for-keys": [], "for-touch": []}
     for kind, inner in re.findall(r'class="[^"]*\b(for-keys|for-touch)\b[^"]*">(.*?)</(?:span|p)>', html):
         found[kind].append(inner)
