@@ -339,8 +339,8 @@ class Board:
 
     def reachable_squares(self) -> set[Square]:
         """Every square the next tile may go on: the open squares, and in :attr:`Mode.FINAL` the
-        gap squares too."""
-        return self.open_squares | self.gap_squares() if self.mode is Mode.FINAL else self.open_squares
+        gap squares too. A copy: a caller may try placements (push, pop) while going through it."""
+        return self.open_squares | self.gap_squares() if self.mode is Mode.FINAL else set(self.open_squares)
 
     @staticmethod
     def _needed_edges(square: Square, tiles: dict[Square, PlacedTile]) -> tuple[Edge | None, ...]:

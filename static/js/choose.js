@@ -253,6 +253,7 @@
       const selected = Boolean(link && link.dataset.tile === chosen.tile);
       entry.classList.toggle("selected", selected);
       if (link) { if (selected) link.setAttribute("aria-current", "true"); else link.removeAttribute("aria-current"); }
+      if (link && chosen.tile) link.setAttribute("tabindex", selected ? "0" : "-1");
     }
     for (const old of $$(".palette-list.narrowed, .palette .narrow-note")) old.remove();
     full.hidden = Boolean(chosen.square);
@@ -376,12 +377,16 @@
     return true;
   }
 
-  function keyboardFocus(event) {
-    // A click from the keyboard (Enter, Space) has no pointer position: move focus on, as the
-    // server's board does after its swap.
-    if (event.detail !== 0) return;
-    const target = $(".rotations .option.current") || $(".palette-list.narrowed .option")
-      || $('#board-grid [tabindex="0"]');
+  // Where the keyboard goes after a choice, as after the server's board (board.js): the turn to
+  // lay, else the board's Tab stop once a tile or square is chosen, else the palette's.
+  function focusNext() {
+    const active = document.activeElement;
+    if (active && active !== document.body && !(play() && play().contains(active))) return;
+    const target = $(".rotations .option.current")
+      || ($(".palette-tile[aria-current], #board-grid .cell.open.selected, #board-grid .cell.open.legal")
+        && $('#board-grid .cell[tabindex="0"]'))
+      || $(".palette-list.narrowed .option")
+      || $('.palette-list.full .palette-tile[tabindex="0"]');
     if (target) target.focus({ preventScroll: true });
   }
 
@@ -416,7 +421,7 @@
     event.preventDefault();
     event.stopPropagation();
     go(choice);
-    keyboardFocus(event);
+    focusNext();
   }, true);
 
   // Back and Forward step through the choices of this turn; a choice from before the last move
@@ -457,7 +462,9 @@
       const choice = parse(href);
       if (!choice || !fits.size) return false;
       if (choice.player === null) choice.player = chosen.player;
-      return go(choice);
+      go(choice);
+      focusNext();
+      return true;
     },
     get chosen() { return chosen; },
   };
