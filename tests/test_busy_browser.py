@@ -75,7 +75,11 @@ def test_turn_then_lay_tapped_at_once_on_a_practice_board_lays_nothing(
     assert not console_errors
 
 
-def test_turn_then_lay_tapped_at_once_on_the_board_page_lays_nothing(live_server, page: Page, console_errors):
+def test_turn_then_lay_tapped_at_once_on_the_board_page_lays_the_turn_shown(
+    live_server, page: Page, console_errors
+):
+    """On the board page turning asks nothing of the server (js/choose.js): the lay tapped right
+    after it lays the tile as it is now shown."""
     saved = services.create_game(services.GameSettings(players=[("Mina", "red"), ("Wei", "blue")]))
     services.add_move(saved.code, Placement("D", 0, 0), expected=services.load(saved.code).digest)
     page.set_viewport_size({"width": 1280, "height": 900})
@@ -83,17 +87,37 @@ def test_turn_then_lay_tapped_at_once_on_the_board_page_lays_nothing(live_server
     current = page.locator(".preview-controls .option.current")
     expect(current).to_be_visible()
     settled(page)
-    old_rotation = current.locator("xpath=ancestor::form").locator('input[name="rotation"]').input_value()
+    old_rotation = current.get_attribute("data-rotation")
 
-    held = HeldAnswers(page, lambda url: "r=" in url and "/move" not in url)
-    with page.expect_request(lambda r: "r=" in r.url):
-        page.locator('[data-turn="right"]').click()
-    tap(page, current)  # the old preview's lay button, still on screen
+    sent: list[str] = []
+    page.on("request", lambda request: sent.append(request.url))
+    page.locator('[data-turn="right"]').click()
+    expect(current).not_to_have_attribute("data-rotation", old_rotation)
+    turned = int(current.get_attribute("data-rotation"))
+    assert not [url for url in sent if "/static/" not in url], sent
+    tap(page, current)
+
+    expect(page.locator("#play-state")).to_have_attribute("data-moves", "2")
+    assert services.load(saved.code).moves[-1].placement.rotation == turned
+    assert not console_errors
+
+
+def test_a_second_lay_tapped_while_the_first_is_out_lays_nothing(live_server, page: Page, console_errors):
+    saved = services.create_game(services.GameSettings(players=[("Mina", "red"), ("Wei", "blue")]))
+    services.add_move(saved.code, Placement("D", 0, 0), expected=services.load(saved.code).digest)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(f"{live_server.url}/en/play/{saved.code}/?tile=E&at=0,1")
+    options = page.locator(".preview-controls .option")
+    expect(options.nth(1)).to_be_visible()
+    settled(page)
+
+    held = HeldAnswers(page, lambda url: "/move" in url)
+    with page.expect_request(lambda r: "/move" in r.url):
+        tap(page, options.nth(0))
+    tap(page, options.nth(1))  # another turn of the same tile, still on screen
     held.let_go()
 
     settled(page)
-    expect(page.locator("#play-state")).to_have_attribute("data-moves", "1")
-    turned = page.locator(".preview-controls .option.current").locator("xpath=ancestor::form")
-    expect(turned.locator('input[name="rotation"]')).not_to_have_value(old_rotation)
-    assert len(services.load(saved.code).moves) == 1
+    expect(page.locator("#play-state")).to_have_attribute("data-moves", "2")
+    assert len(services.load(saved.code).moves) == 2
     assert not console_errors
