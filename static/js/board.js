@@ -11,6 +11,11 @@
 
   function play() { return document.getElementById("play"); }
   function viewport() { return document.getElementById("board-viewport"); }
+  // On the root element, not the board: see play.css.
+  function setTile(value) {
+    if (value === null) document.documentElement.style.removeProperty("--board-tile");
+    else document.documentElement.style.setProperty("--board-tile", value);
+  }
   function tileSize() {
     const vp = viewport();
     return vp ? parseFloat(getComputedStyle(vp).getPropertyValue("--tile")) || 72 : 72;
@@ -26,11 +31,14 @@
     const ay = anchor ? anchor.y : vp.clientHeight / 2;
     const fx = (vp.scrollLeft + ax) / old;
     const fy = (vp.scrollTop + ay) / old;
-    vp.style.setProperty("--tile", px + "px");
+    setTile(px + "px");
     vp.scrollLeft = fx * px - ax;
     vp.scrollTop = fy * px - ay;
     zoom = px;
     localStorage.setItem(STORE, String(px));
+    delete vp.dataset.whole;
+    const whole = wholeButton();
+    if (whole) whole.setAttribute("aria-pressed", "false");
   }
 
   function step(direction, anchor) {
@@ -44,6 +52,57 @@
     if (!vp || !cell) return;
     vp.scrollLeft = cell.offsetLeft + cell.offsetWidth / 2 - vp.clientWidth / 2;
     vp.scrollTop = cell.offsetTop + cell.offsetHeight / 2 - vp.clientHeight / 2;
+  }
+
+  // -- Framing: the whole map when it fits at a size a finger can tap, else the newest tile. --
+  const SMALLEST_TOUCH = 44, SMALLEST = 32, SMALLEST_WHOLE = 10;
+  function grid() { return document.getElementById("board-grid"); }
+  function fittingTile(vp) {
+    const g = grid();
+    const columns = Number(g && g.dataset.columns) || 1, rows = Number(g && g.dataset.rows) || 1;
+    return Math.floor(Math.min((vp.clientWidth - 8) / columns, (vp.clientHeight - 8) / rows));
+  }
+  function cellsBox() {
+    const cells = document.querySelectorAll("#board-grid .cell");
+    if (!cells.length) return null;
+    let left = Infinity, top = Infinity, right = -Infinity, bottom = -Infinity;
+    for (const c of cells) {
+      left = Math.min(left, c.offsetLeft); top = Math.min(top, c.offsetTop);
+      right = Math.max(right, c.offsetLeft + c.offsetWidth); bottom = Math.max(bottom, c.offsetTop + c.offsetHeight);
+    }
+    return { left, top, right, bottom };
+  }
+  function centreOnMap(vp) {
+    const box = cellsBox();
+    if (!box) return;
+    vp.scrollLeft = (box.left + box.right) / 2 - vp.clientWidth / 2;
+    vp.scrollTop = (box.top + box.bottom) / 2 - vp.clientHeight / 2;
+  }
+  function coarse() { return matchMedia("(pointer: coarse)").matches; }
+  function wholeButton() { return document.querySelector('[data-zoom="whole"]'); }
+  // Opening: the reader's zoom (or the usual size), smaller if that shows the whole map, but never
+  // below a size that can still be tapped; a map bigger than that opens on its newest tile.
+  function frame(vp) {
+    const fit = fittingTile(vp);
+    const usual = zoom || tileSize();
+    const smallest = coarse() ? SMALLEST_TOUCH : SMALLEST;
+    const size = Math.max(Math.min(usual, fit), Math.min(usual, smallest));
+    setTile(size + "px");
+    if (fit >= size) centreOnMap(vp);
+    else centreOn(document.querySelector(".cell.tile.last") || startCell());
+  }
+  function showWhole(vp, on) {
+    const button = wholeButton();
+    if (button) button.setAttribute("aria-pressed", on ? "true" : "false");
+    if (on) {
+      vp.dataset.whole = "1";
+      setTile(Math.max(SMALLEST_WHOLE, Math.min(fittingTile(vp), 128)) + "px");
+      centreOnMap(vp);
+    } else {
+      delete vp.dataset.whole;
+      if (zoom) setTile(zoom + "px"); else setTile(null);
+      centreOn(document.querySelector(".cell.tile.last") || startCell());
+    }
   }
 
   function startCell() {
@@ -84,12 +143,37 @@
     return sheet && getComputedStyle(sheet).position === "fixed";
   }
 
+  // On a phone the figure step zooms in on the tile just laid, so that every spot on it is a
+  // target a thumb can hit (44 px at least); the reader's own zoom comes back once it is over.
+  const FIGURE_TILE = 184;
+  function figureZoom(vp) {
+    const choosing = document.querySelector(".cell.tile.choosing");
+    const wanted = Boolean(choosing && choosing.querySelector(".dot") && sheetIsFixed());
+    if (wanted) {
+      const size = Math.min(FIGURE_TILE * 1.4, Math.max(FIGURE_TILE, Math.floor(Math.min(vp.clientWidth, vp.clientHeight) * 0.55)));
+      setTile(size + "px");
+      vp.dataset.figureZoom = "1";
+      centreOn(choosing);
+    } else if (vp.dataset.figureZoom) {
+      delete vp.dataset.figureZoom;
+      if (zoom) setTile(zoom + "px");
+      else setTile(null);
+      centreOn(document.querySelector(".cell.tile.last") || startCell());
+    }
+    return wanted;
+  }
+  document.addEventListener("figure-step-ended", () => { const vp = viewport(); if (vp) figureZoom(vp); });
+
   function setUp(swapped) {
     const vp = viewport();
     if (!vp) return;
-    if (zoom) vp.style.setProperty("--tile", zoom + "px");
+    if (zoom) setTile(zoom + "px");
     const choosing = document.querySelector(".cell.tile.choosing");
-    if (centreLast) {
+    if (play() && play().classList.contains("watching")) {
+      // The watching page always shows the whole map, however it grows.
+      saved = null;
+      showWhole(vp, true);
+    } else if (centreLast) {
       centreLast = false;
       saved = null;
       centreOn(document.querySelector(".cell.tile.last"));
@@ -97,10 +181,14 @@
       putBack();
       saved = null;
       if (choosing) keepInView(choosing);
+    } else if (choosing) {
+      // With figure spots showing, the tile they are on matters most.
+      centreOn(choosing);
     } else {
-      // With figure spots showing, the tile they are on matters most; otherwise start at the start.
-      centreOn(choosing || startCell());
+      frame(vp);
     }
+    if (swapped && !choosing) keepInView(document.querySelector(".cell.tile.last"));
+    figureZoom(vp);
     if (!swapped) {
       // A phone shows the board and the tile sheet on one screen: scroll the site's header away.
       if (sheetIsFixed() && window.scrollY === 0) play().scrollIntoView({ block: "start" });
@@ -128,7 +216,10 @@
   function putBack() {
     const vp = viewport(), p = play();
     if (!vp || !p || !saved) return;
-    if (zoom) vp.style.setProperty("--tile", zoom + "px");
+    // The size the board had (the reader's zoom, a framed map, the whole map), not the default.
+    if (saved.tile) setTile(saved.tile + "px");
+    else if (zoom) setTile(zoom + "px");
+    if (saved.whole) vp.dataset.whole = "1";
     vp.scrollLeft = saved.left + (saved.minX - Number(p.dataset.minX)) * tileSize();
     vp.scrollTop = saved.top + (saved.minY - Number(p.dataset.minY)) * tileSize();
   }
@@ -194,8 +285,10 @@
     const button = e.target.closest("[data-zoom]");
     if (button) {
       const what = button.dataset.zoom;
+      const vp = viewport();
       if (what === "in") step(1);
       else if (what === "out") step(-1);
+      else if (what === "whole" && vp) showWhole(vp, !vp.dataset.whole);
       else centreOn(document.querySelector(".cell.tile.last") || startCell());
       return;
     }
@@ -359,7 +452,10 @@
       const active = document.activeElement;
       focusWasHere = !active || active === document.body || Boolean(active.closest("#play"));
       const p = play();
-      saved = { left: vp.scrollLeft, top: vp.scrollTop, minX: Number(p.dataset.minX), minY: Number(p.dataset.minY) };
+      saved = {
+        left: vp.scrollLeft, top: vp.scrollTop, minX: Number(p.dataset.minX), minY: Number(p.dataset.minY),
+        tile: vp.dataset.figureZoom ? zoom : tileSize(), whole: Boolean(vp.dataset.whole),
+      };
     }
   });
   let lastSetUp = 0;

@@ -356,7 +356,10 @@
         if (window.htmx) htmx.process(cell);
       }
     }
-    if (chooser) chooser.remove();
+    if (chooser) {
+      chooser.remove();
+      document.dispatchEvent(new CustomEvent("figure-step-ended"));
+    }
   }
 
   // -- Speaking: what the status now says. --

@@ -85,7 +85,7 @@ def place_figure(page: Page, tap: Taps, placement: Placement, rotation: int) -> 
     chips = page.locator(".meeple-chooser .chips:not(.figure-kinds) a.chip")
     if chips.count() == 0:
         # A game being played offers the layer's figures only, until "laid by someone else?".
-        whose = page.locator('.spot-list input[name="player"]').first.get_attribute("value")
+        whose = page.locator('.dot-form input[name="player"]').first.get_attribute("value")
         if int(whose) == meeple.player:
             chips = None
         else:
@@ -99,8 +99,9 @@ def place_figure(page: Page, tap: Taps, placement: Placement, rotation: int) -> 
         ).to_have_attribute("aria-current", "true")
     orientation = TILES[placement.tile].oriented(rotation)
     place = orientation.place_of(orientation.feature_at[meeple.at]).name
-    tap(page.locator(f'.spot-list form:has(input[name="place"][value="{place}"]) button'), "spot")
-    expect(page.locator(".spot-list")).to_have_count(0)
+    # On a phone the board zooms in on the tile: its dots are the targets.
+    tap(page.locator(f'.cell.tile.choosing .dot-form:has(input[name="place"][value="{place}"]) .dot'), "spot")
+    expect(page.locator(".cell.tile.choosing .dot")).to_have_count(0)
     settled(page)
 
 
