@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from carcassonne_site.languages import localize_digits as d
-from scorer.boardview import percent
+from scorer.boardview import percent, tile_image
 from scorer.engine import FeatureKind, FigureKind, FigureSpot, Game, Meeple, Mode, Square, Turn
 from scorer.messages import FEATURE_NAMES, figure_name, tile_name
 from scorer.players import Look
@@ -79,6 +79,12 @@ class FigureChoice:
     """Whether every player's chip is offered (in a game being played, only once asked for)."""
     others_href: str = ""
     """In a game being played: the link that offers every player's figures ("laid by someone else?")."""
+    rotation: int = 0
+    """How the tile lies, for its large picture in the figure step on a phone."""
+
+    @property
+    def image(self) -> str:
+        return tile_image(self.tile)
 
 
 def spot_label(player: str, kind: FigureKind, spot: FigureSpot, bearing: str | None = None) -> str:
@@ -220,6 +226,7 @@ def figure_choice(
     choice = FigureChoice(number, player, looks[player].color, kind, players, kinds, current=current)
     choice.square = square
     choice.tile = turn.placement.tile
+    choice.rotation = turn.placement.rotation
     choice.tile_label = tile_name(turn.placement.tile)
     explain_layer(game, looks, choice, selection)
     if game.mode is Mode.FINAL:

@@ -143,26 +143,15 @@
     return sheet && getComputedStyle(sheet).position === "fixed";
   }
 
-  // On a phone the figure step zooms in on the tile just laid, so that every spot on it is a
-  // target a thumb can hit (44 px at least); the reader's own zoom comes back once it is over.
-  const FIGURE_TILE = 184;
-  function figureZoom(vp) {
+  // On a phone the figure step shows the tile large over the lower part of the board
+  // (_figure_card.html): the tile on the board goes above it, in view.
+  function clearOfCard(vp) {
+    const card = document.getElementById("figure-card");
     const choosing = document.querySelector(".cell.tile.choosing");
-    const wanted = Boolean(choosing && choosing.querySelector(".dot") && sheetIsFixed());
-    if (wanted) {
-      const size = Math.min(FIGURE_TILE * 1.4, Math.max(FIGURE_TILE, Math.floor(Math.min(vp.clientWidth, vp.clientHeight) * 0.55)));
-      setTile(size + "px");
-      vp.dataset.figureZoom = "1";
-      centreOn(choosing);
-    } else if (vp.dataset.figureZoom) {
-      delete vp.dataset.figureZoom;
-      if (zoom) setTile(zoom + "px");
-      else setTile(null);
-      centreOn(document.querySelector(".cell.tile.last") || startCell());
-    }
-    return wanted;
+    if (!card || !choosing || !card.offsetParent) return;
+    const above = card.getBoundingClientRect().top - vp.getBoundingClientRect().top;
+    vp.scrollTop = choosing.offsetTop + choosing.offsetHeight / 2 - Math.max(above, choosing.offsetHeight) / 2;
   }
-  document.addEventListener("figure-step-ended", () => { const vp = viewport(); if (vp) figureZoom(vp); });
 
   function setUp(swapped) {
     const vp = viewport();
@@ -188,7 +177,7 @@
       frame(vp);
     }
     if (swapped && !choosing) keepInView(document.querySelector(".cell.tile.last"));
-    figureZoom(vp);
+    clearOfCard(vp);
     if (!swapped) {
       // A phone shows the board and the tile sheet on one screen: scroll the site's header away.
       if (sheetIsFixed() && window.scrollY === 0) play().scrollIntoView({ block: "start" });
@@ -454,7 +443,7 @@
       const p = play();
       saved = {
         left: vp.scrollLeft, top: vp.scrollTop, minX: Number(p.dataset.minX), minY: Number(p.dataset.minY),
-        tile: vp.dataset.figureZoom ? zoom : tileSize(), whole: Boolean(vp.dataset.whole),
+        tile: tileSize(), whole: Boolean(vp.dataset.whole),
       };
     }
   });

@@ -356,10 +356,9 @@
         if (window.htmx) htmx.process(cell);
       }
     }
-    if (chooser) {
-      chooser.remove();
-      document.dispatchEvent(new CustomEvent("figure-step-ended"));
-    }
+    if (chooser) chooser.remove();
+    const card = document.getElementById("figure-card");
+    if (card) card.remove();
   }
 
   // -- Speaking: what the status now says. --
@@ -418,7 +417,7 @@
         : { ...chosen, square: at, rotation: null };
     } else if (turn || link) {
       choice = parse((turn || link).getAttribute("href"));
-      if (choice && choice.player === null && !link.closest(".meeple-chooser")) choice.player = chosen.player;
+      if (choice && choice.player === null && !link.closest(".meeple-chooser, .figure-card")) choice.player = chosen.player;
     }
     if (!choice) return;
     event.preventDefault();

@@ -85,11 +85,11 @@ def place_figure(page: Page, tap: Taps, placement: Placement, rotation: int) -> 
     chips = page.locator(".meeple-chooser .chips:not(.figure-kinds) a.chip")
     if chips.count() == 0:
         # A game being played offers the layer's figures only, until "laid by someone else?".
-        whose = page.locator('.dot-form input[name="player"]').first.get_attribute("value")
+        whose = page.locator('.figure-card .dot-form input[name="player"]').first.get_attribute("value")
         if int(whose) == meeple.player:
             chips = None
         else:
-            tap(page.locator(".meeple-chooser .others a"), "laid by someone else")
+            tap(page.locator('.figure-card a[href*="others=1"]'), "laid by someone else")
             expect(chips.first).to_be_visible()
     chip = chips.nth(meeple.player) if chips is not None else None
     if chip is not None and chip.get_attribute("aria-current") is None:
@@ -99,9 +99,9 @@ def place_figure(page: Page, tap: Taps, placement: Placement, rotation: int) -> 
         ).to_have_attribute("aria-current", "true")
     orientation = TILES[placement.tile].oriented(rotation)
     place = orientation.place_of(orientation.feature_at[meeple.at]).name
-    # On a phone the board zooms in on the tile: its dots are the targets.
-    tap(page.locator(f'.cell.tile.choosing .dot-form:has(input[name="place"][value="{place}"]) .dot'), "spot")
-    expect(page.locator(".cell.tile.choosing .dot")).to_have_count(0)
+    # On a phone the tile shows large over the board: its dots are the targets.
+    tap(page.locator(f'.figure-card .dot-form:has(input[name="place"][value="{place}"]) .dot'), "spot")
+    expect(page.locator(".figure-card")).to_have_count(0)
     settled(page)
 
 
