@@ -118,7 +118,9 @@ def test_a_move_with_htmx_returns_the_partial_with_spots(client, saved):
     response = lay_e(client, saved, **HX)
     body = response.content.decode()
     assert response.status_code == 200
-    assert body.count('class="dot ') == 2  # the city and the field of E
+    board, card = body.split('id="figure-card"')
+    assert board.count('class="dot ') == 2  # the city and the field of E
+    assert card.count('class="dot ') == 2  # again on the phone's large picture of the tile
     assert any("Tile E laid" in m for m in messages(response))
 
 

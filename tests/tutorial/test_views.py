@@ -96,7 +96,7 @@ def test_a_complete_cloister_lights_every_tile_it_counts(client):
     steps = len(EXAMPLES["cloister-complete"].steps)
     html = client.get(f"/fa/learn/examples/cloister-complete/?step={steps}", **HX).content.decode()
     cells = re.findall(
-        r'<div class="cell tile [^"]*" data-x="(-?\d+)" data-y="(-?\d+)">(.*?)</div>', html, re.S
+        r'<div class="cell tile [^"]*" data-x="(-?\d+)" data-y="(-?\d+)"[^>]*>(.*?)</div>', html, re.S
     )
     lit = {(int(x), int(y)) for x, y, inner in cells if 'class="glow' in inner}
     assert lit == {(x, y) for x in (-1, 0, 1) for y in (0, 1, 2)}
