@@ -101,6 +101,12 @@ class BoardPage:
         }
 
     @property
+    def narrowed(self) -> list[PaletteEntry]:
+        """The tiles that fit the chosen square, the ones with most copies left (the likeliest to
+        have been drawn) first; catalogue order among equals."""
+        return sorted((e for e in self.palette if e.options), key=lambda e: -e.remaining)
+
+    @property
     def finder_marks(self) -> list[tuple[str, str]]:
         """The marks the tile finder offers: those some tile of this game shows."""
         shown = {fact for entry in self.palette for fact in entry.facts.split()}

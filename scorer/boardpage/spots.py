@@ -81,6 +81,8 @@ class FigureChoice:
     """In a game being played: the link that offers every player's figures ("laid by someone else?")."""
     rotation: int = 0
     """How the tile lies, for its large picture in the figure step on a phone."""
+    every_spot: list[SpotButton] = field(default_factory=list)
+    """The spots of every kind the player may put there (the phone's card switches kinds itself)."""
 
     @property
     def image(self) -> str:
@@ -231,14 +233,15 @@ def figure_choice(
     explain_layer(game, looks, choice, selection)
     if game.mode is Mode.FINAL:
         choice.done_href = Selection(player=player).href()
-    spots = [s for s in game.figure_spots_at(square, player=player) if s.kind is kind]
     where = feature_bearings(game.board[square].orientation)
-    choice.spots = [
-        SpotButton(kind.value, s.place.name, percent(s.anchor[0]), percent(s.anchor[1]),
-                   s.feature is FeatureKind.FIELD, spot_label(looks[player].name, kind, s, where[s.index]))
-        for s in spots
-        if s.legal
+    offered = {k.value for k in kinds if k.count or k.selected}
+    choice.every_spot = [
+        SpotButton(s.kind.value, s.place.name, percent(s.anchor[0]), percent(s.anchor[1]),
+                   s.feature is FeatureKind.FIELD, spot_label(looks[player].name, s.kind, s, where[s.index]))
+        for s in game.figure_spots_at(square, player=player)
+        if s.legal and s.kind.value in offered
     ]  # fmt: skip
+    choice.spots = [spot for spot in choice.every_spot if spot.kind == kind.value]
     if not choice.spots and nothing_left(game, turn, player, kind):
         choice.none_left = _("{player} has no {figure} left.").format(
             player=looks[player].name, figure=figure_name(kind)

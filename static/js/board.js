@@ -143,16 +143,6 @@
     return sheet && getComputedStyle(sheet).position === "fixed";
   }
 
-  // On a phone the figure step shows the tile large over the lower part of the board
-  // (_figure_card.html): the tile on the board goes above it, in view.
-  function clearOfCard(vp) {
-    const card = document.getElementById("figure-card");
-    const choosing = document.querySelector(".cell.tile.choosing");
-    if (!card || !choosing || !card.offsetParent) return;
-    const above = card.getBoundingClientRect().top - vp.getBoundingClientRect().top;
-    vp.scrollTop = choosing.offsetTop + choosing.offsetHeight / 2 - Math.max(above, choosing.offsetHeight) / 2;
-  }
-
   function setUp(swapped) {
     const vp = viewport();
     if (!vp) return;
@@ -177,7 +167,6 @@
       frame(vp);
     }
     if (swapped && !choosing) keepInView(document.querySelector(".cell.tile.last"));
-    clearOfCard(vp);
     if (!swapped) {
       // A phone shows the board and the tile sheet on one screen: scroll the site's header away.
       if (sheetIsFixed() && window.scrollY === 0) play().scrollIntoView({ block: "start" });

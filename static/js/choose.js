@@ -262,7 +262,9 @@
     full.before(note);
     const narrowed = document.createElement("ul");
     narrowed.className = "palette-list narrowed";
-    for (const link of $$("a.palette-tile", full)) {
+    // The likeliest first: the tiles with most copies left (as the server orders them).
+    const links = $$("a.palette-tile", full).sort((a, b) => Number(b.dataset.left) - Number(a.dataset.left));
+    for (const link of links) {
       const turns = turnsAt(link.dataset.tile, chosen.square);
       if (!turns) continue;
       const entry = document.createElement("li");
@@ -396,6 +398,18 @@
     if (!fits.size && !digest) return;
     const root = play();
     if (!root || !root.contains(event.target) || root.classList.contains("is-busy")) return;
+    // The phone's figure card shows the spots of every kind it offers: switching asks nothing.
+    const kind = event.target.closest(".figure-card .kind-chip[data-kind]");
+    if (kind) {
+      event.preventDefault();
+      event.stopPropagation();
+      const card = kind.closest(".figure-card");
+      for (const chip of $$(".kind-chip", card)) {
+        if (chip === kind) chip.setAttribute("aria-current", "true"); else chip.removeAttribute("aria-current");
+      }
+      for (const form of $$(".dot-form", card)) form.hidden = form.dataset.kind !== kind.dataset.kind;
+      return;
+    }
     const chip = event.target.closest(".finder-chip");
     if (chip) {
       event.preventDefault();
