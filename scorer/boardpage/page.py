@@ -24,7 +24,6 @@ from .selection import Selection
 from .spots import FigureChoice, figure_choice
 from .why import why_not_here, why_not_turned, why_nowhere
 
-
 FINDER_MARKS = {
     "river": pgettext_lazy("finder", "River"),
     "cloister": pgettext_lazy("finder", "Cloister"),
@@ -97,7 +96,9 @@ class BoardPage:
             "dead": labels.dead,
             "empty": labels.empty,
             "pick": _("Tile {tile} at {x}, {y}: choose its figure"),
-            "about-to-lay": _("Tile {tile} about to be laid, turned {rotation}°").replace("{rotation}", "{turn}"),
+            "about-to-lay": _("Tile {tile} about to be laid, turned {rotation}°").replace(
+                "{rotation}", "{turn}"
+            ),
         }
 
     @property
@@ -165,7 +166,9 @@ def board_page(
         extra_tile=extra_tile_note(game, looks) if not finished else "",
         palette_note="" if closed else palette_note(game, selection),
         why_not="" if closed else why_not(game, selection, legal),
-        choices=None if closed else {"digest": loaded.digest, "fits": remembered_fits(game, (loaded.saved.code, loaded.digest))},
+        choices=None
+        if closed
+        else {"digest": loaded.digest, "fits": remembered_fits(game, (loaded.saved.code, loaded.digest))},
     )
 
 

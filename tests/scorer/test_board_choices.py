@@ -25,9 +25,7 @@ def engine_fits(game: Game) -> dict[str, dict[tuple[int, int], list[int]]]:
         if left <= 0:
             continue
         for square in game.board.reachable_squares() or {(0, 0)}:
-            turns = [
-                r for r in TILES[name].distinct_rotations if game.is_legal(Placement(name, *square, r))
-            ]
+            turns = [r for r in TILES[name].distinct_rotations if game.is_legal(Placement(name, *square, r))]
             if turns:
                 out.setdefault(name, {})[square] = turns
     return out
@@ -39,7 +37,9 @@ def test_the_fits_are_the_engines(seed, laid):
     game = Game(full.players, expansions=list(Expansion))
     game.extend(full.placements[:laid])
     fits = fits_of(game)
-    assert {name: {(x, y): turns for x, y, *turns in rows} for name, rows in fits.items()} == engine_fits(game)
+    assert {name: {(x, y): turns for x, y, *turns in rows} for name, rows in fits.items()} == engine_fits(
+        game
+    )
 
 
 def test_while_the_river_is_laid_only_river_tiles_fit():
@@ -62,7 +62,9 @@ def test_the_board_page_carries_them_with_its_digest(client):
 
 def test_a_finished_game_carries_none(client):
     saved = services.create_game(services.GameSettings(players=[("Mina", "red"), ("Wei", "blue")]))
-    loaded = services.add_move(saved.code, Placement.parse("D@0,0/0"), expected=services.load(saved.code).digest)
+    loaded = services.add_move(
+        saved.code, Placement.parse("D@0,0/0"), expected=services.load(saved.code).digest
+    )
     services.finish(saved.code, True, expected=loaded.digest)
     body = client.get(f"/en/play/{saved.code}/").content.decode()
     assert not CHOICES.search(body) and 'id="finder"' not in body

@@ -24,7 +24,14 @@ from .test_browser_phone_copy import PHONE, Taps
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SIX = [("Mina", "red"), ("Wei", "blue"), ("Sara", "green"), ("Reza", "yellow"), ("Lan", "black"), ("Ali", "pink")]
+SIX = [
+    ("Mina", "red"),
+    ("Wei", "blue"),
+    ("Sara", "green"),
+    ("Reza", "yellow"),
+    ("Lan", "black"),
+    ("Ali", "pink"),
+]
 EVERY_BOX = [e.value for e in Expansion]
 
 
@@ -92,7 +99,10 @@ def find(page: Page, tap: SheetTaps, placement: Placement):
     sides, then each mark the tile shows."""
     button, rotation = option_of(page, placement)
     facts = finder_facts(TILES[placement.tile]).split()
-    chips = [f'[data-facet="city"][data-value="{facts[0][5:]}"]', f'[data-facet="road"][data-value="{facts[1][5:]}"]']
+    chips = [
+        f'[data-facet="city"][data-value="{facts[0][5:]}"]',
+        f'[data-facet="road"][data-value="{facts[1][5:]}"]',
+    ]
     chips += [f'[data-facet="mark"][data-value="{mark}"]' for mark in facts[2:]]
     for chip in chips:
         if tap.visible(button):
@@ -106,12 +116,8 @@ def find(page: Page, tap: SheetTaps, placement: Placement):
 def place_figure(page: Page, tap: SheetTaps, placement: Placement, rotation: int) -> None:
     if placement.recall is not None:
         recall = placement.recall
-        tap(
-            page.locator(
-                f'.recalls form:has(input[name="recall_x"][value="{recall.x}"]):has(input[name="recall_y"][value="{recall.y}"]) button'
-            ),
-            "abbot back",
-        )
+        x, y = (f'input[name="recall_{axis}"][value="{value}"]' for axis, value in zip("xy", recall.square))
+        tap(page.locator(f".recalls form:has({x}):has({y}) button"), "abbot back")
         return
     meeple = placement.meeple
     card = page.locator(".figure-card")
@@ -122,9 +128,9 @@ def place_figure(page: Page, tap: SheetTaps, placement: Placement, rotation: int
         settled(page)
     orientation = TILES[placement.tile].oriented(rotation)
     place = orientation.place_of(orientation.feature_at[meeple.at]).name
-    dot = page.locator(
-        f'.figure-card .dot-form:has(input[name="place"][value="{place}"]):has(input[name="kind"][value="{meeple.kind.value}"]) .dot'
-    )
+    place_input = f'input[name="place"][value="{place}"]'
+    kind_input = f'input[name="kind"][value="{meeple.kind.value}"]'
+    dot = page.locator(f".figure-card .dot-form:has({place_input}):has({kind_input}) .dot")
     tap(dot, "spot")
     expect(page.locator(".figure-card")).to_have_count(0)
     settled(page)
