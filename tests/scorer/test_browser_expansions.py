@@ -65,7 +65,7 @@ def choose_figure(page: Page, placement: Placement, rotation: int, default_playe
     orientation = Game(2).tile_type(placement.tile).oriented(rotation)
     feature = orientation.feature_for(meeple.at, abbot=meeple.kind is FigureKind.ABBOT)
     place = orientation.place_of(feature).name
-    page.locator(f'.dot-form:has(input[name="place"][value="{place}"]) button').click()
+    page.locator(f'#board-grid .dot-form:has(input[name="place"][value="{place}"]) button').click()
     return actions + 1
 
 
