@@ -40,20 +40,31 @@ browser:
 	@command -v chromium >/dev/null 2>&1 && fc-list | grep -q "Noto Sans CJK" || \
 	  (apt-get update -q && apt-get install -y -q chromium fonts-noto-cjk fonts-noto-core)
 
+# The current axe-core, beside the one axe-playwright-python ships (4.4.3): the accessibility
+# tests run both. Pinned by version and checksum; from the npm registry.
+AXE_VERSION := 4.14.1
+AXE_SHA256 := e6b0ce02b84d892e2e33e403485e7f3d6c29e2be6df65daf44d89ba564139745
+AXE := $(VENV)/axe-core-$(AXE_VERSION).min.js
+$(AXE): $(BIN)/python
+	curl -fsSL -o $(VENV)/axe-core.tgz https://registry.npmjs.org/axe-core/-/axe-core-$(AXE_VERSION).tgz
+	echo "$(AXE_SHA256)  $(VENV)/axe-core.tgz" | sha256sum -c --quiet
+	tar -xzf $(VENV)/axe-core.tgz -C $(VENV) package/axe.min.js
+	mv $(VENV)/package/axe.min.js $@ && rmdir $(VENV)/package && rm $(VENV)/axe-core.tgz
+
 # Two tiers, fast first: the engine, pictures, views and services, then the pages in Chromium.
 # `make test-fast` or `make test-browser` runs one; `make test-database` the tests that open the
 # database (CI runs them again on PostgreSQL). One file: `.venv/bin/pytest tests/engine/test_river.py`.
 PYTEST := DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/pytest -n auto
 
-test: setup browser lint
+test: setup browser lint $(AXE)
 	$(PYTEST) -m "not browser"
-	$(PYTEST) -m browser
+	AXE_CURRENT=$(AXE) $(PYTEST) -m browser
 
 test-fast: setup lint
 	$(PYTEST) -m "not browser"
 
-test-browser: setup browser
-	$(PYTEST) -m browser
+test-browser: setup browser $(AXE)
+	AXE_CURRENT=$(AXE) $(PYTEST) -m browser
 
 test-database: setup
 	$(PYTEST) -m "database and not browser"

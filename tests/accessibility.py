@@ -1,10 +1,16 @@
 """axe-core over a page, in the browser the other browser tests use.
 
-``axe-playwright-python`` ships axe-core; this runs it with the WCAG 2.1 A and AA rules only and
-returns the violations that are not documented false positives, one readable line each.
+Two axe-cores: the one ``axe-playwright-python`` ships (4.4.3, pinned with it) and the current one
+(``AXE_CURRENT``: the file ``make test`` fetches, pinned by version and checksum in the Makefile);
+a newer axe knows rules the old one does not. Both run with the WCAG 2.1 A and AA rules only; the
+violations that are not documented false positives come back one readable line each.
 """
 
 from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
 
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
@@ -15,20 +21,40 @@ FALSE_POSITIVES: dict[tuple[str, str], str] = {
     # (rule id, CSS selector that axe reports) -> why it is not a real violation.
 }
 
-_axe = Axe()
+def _engines() -> list[tuple[str, Axe]]:
+    pinned = Axe()
+    engines = [(_version(pinned.axe_script), pinned)]
+    fetched = sorted(Path(__file__).resolve().parent.parent.glob(".venv/axe-core-*.min.js"))
+    current = os.environ.get("AXE_CURRENT") or (str(fetched[-1]) if fetched else "")
+    if current:
+        newer = Axe()
+        newer.axe_script = Path(current).read_text(encoding="utf-8")
+        engines.append((_version(newer.axe_script), newer))
+    return engines
+
+
+def _version(script: str) -> str:
+    found = re.match(r"/\*! axe v([\d.]+)", script)
+    return found.group(1) if found else "?"
+
+
+ENGINES = _engines()
+"""The axe-cores to run, the pinned one first."""
 
 
 def violations(page: Page, *, allowed: dict[tuple[str, str], str] = FALSE_POSITIVES) -> list[str]:
     """Every WCAG 2.1 A/AA violation on the page as it is now, but the documented false positives."""
     options = {"runOnly": {"type": "tag", "values": WCAG_21_AA}, "resultTypes": ["violations"]}
-    results = _axe.run(page, options=options)
     found = []
-    for violation in results.response["violations"]:
-        for node in violation["nodes"]:
-            target = " ".join(str(part) for part in node["target"])
-            if (violation["id"], target) in allowed:
-                continue
-            found.append(f"{violation['id']}: {target}: {node.get('failureSummary', '').splitlines()[-1:]}")
+    for version, axe in ENGINES:
+        results = axe.run(page, options=options)
+        for violation in results.response["violations"]:
+            for node in violation["nodes"]:
+                target = " ".join(str(part) for part in node["target"])
+                if (violation["id"], target) in allowed:
+                    continue
+                summary = node.get("failureSummary", "").splitlines()[-1:]
+                found.append(f"axe {version}: {violation['id']}: {target}: {summary}")
     return found
 
 

@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from scorer import services
 from scorer.engine import read_board
-from tests.accessibility import naming_problems, violations
+from tests.accessibility import ENGINES, naming_problems, violations
 from tutorial.content import CHAPTERS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -81,6 +81,14 @@ def _violations_at_every_width(page: Page) -> list[str]:
         page.set_viewport_size({"width": width, "height": height})
         found += [f"{width}px: {v}" for v in violations(page)]
     return found
+
+
+def test_a_current_axe_core_runs_beside_the_pinned_one():
+    """``make test`` fetches it (Makefile: AXE_VERSION); without it only the old rules would run."""
+    versions = [version for version, _ in ENGINES]
+    assert len(versions) == 2, "no current axe-core: run `make .venv/axe-core-4.14.1.min.js`"
+    pinned, current = (tuple(int(n) for n in v.split(".")) for v in versions)
+    assert current > pinned and current >= (4, 14)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
