@@ -8,7 +8,7 @@ PORT ?= 8000
 LAN ?= 0
 unexport LAN
 
-.PHONY: setup static run dev test test-fast test-browser test-database lint format bench load phones pictures messages compilemessages browser clean
+.PHONY: setup static run dev test test-fast test-browser test-database lint format bench load phones felt pictures messages compilemessages browser clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -88,6 +88,12 @@ load: setup static
 # Twenty phones following one game on the production server: the cost of a check, the delay of a move.
 phones: setup static
 	$(BIN)/python -m benchmarks.phones
+
+# A whole game copied on a slow phone (CPU ×4, 400 ms, 400 kbit/s) in Chromium: requests a turn,
+# lay tap to updated board, the first open's bytes. `make felt TILES=30` copies fewer tiles.
+TILES ?= 126
+felt: setup static browser
+	$(BIN)/python -m benchmarks.felt --tiles $(TILES)
 
 # Board and fields pictures on 72 and 126 tiles: bytes and time to draw, encode and serve (cached, 304).
 pictures: setup

@@ -21,6 +21,7 @@ FALSE_POSITIVES: dict[tuple[str, str], str] = {
     # (rule id, CSS selector that axe reports) -> why it is not a real violation.
 }
 
+
 def _engines() -> list[tuple[str, Axe]]:
     pinned = Axe()
     engines = [(_version(pinned.axe_script), pinned)]

@@ -1,0 +1,88 @@
+"""Choosing on the board page happens in the browser (js/choose.js): no request while a tile, a
+square and a turn are chosen or the finder narrows; the address keeps the choice (reload, Back);
+the next tile ends the figure step with no request; /play/ lists the games opened here."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scorer import services
+from scorer.engine import Placement
+
+from .test_browser import settled, wait_for_moves
+from .test_browser_phone_every_box import Requests
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def opened(live_server, page: Page):
+    saved = services.create_game(services.GameSettings(players=[("Mina", "red"), ("Wei", "blue")]))
+    loaded = services.add_move(saved.code, Placement("D", 0, 0), expected=services.load(saved.code).digest)
+    services.add_move(saved.code, Placement("E", 0, -1, 180), expected=loaded.digest)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(f"{live_server.url}/en/play/{saved.code}/")
+    settled(page)
+    return saved
+
+
+def test_choosing_asks_nothing_and_the_address_keeps_it(page: Page, opened, console_errors):
+    sent = Requests(page)
+    page.locator('.palette-list.full a.palette-tile[data-tile="A"]').click()
+    expect(page.locator("#board-grid .cell.open.legal").first).to_be_visible()
+    x, y = "0", "1"  # under the start tile's field: the cloister's road may point three ways
+    page.locator(f'#board-grid .cell.open.legal[data-x="{x}"][data-y="{y}"]').click()
+    current = page.locator(".preview-controls .option.current")
+    expect(current).to_be_visible()
+    page.locator('[data-turn="right"]').click()
+    turned = current.get_attribute("data-rotation")
+    expect(page.locator("#board-grid .cell.preview img")).to_have_class(f"r{turned}")
+    page.locator('#finder [data-facet="city"][data-value="0"]').click()
+    assert sent.sent == [], sent.sent
+    assert page.url.endswith(f"?tile=A&at={x},{y}&r={turned}")
+
+    page.reload()
+    expect(page.locator(".preview-controls .option.current")).to_have_attribute("data-rotation", turned)
+
+    page.go_back()  # the turn before
+    page.go_back()  # the square
+    expect(page.locator("#board-grid .cell.preview")).to_have_count(0)
+    expect(page.locator('.palette-list.full a.palette-tile[data-tile="A"][aria-current]')).to_be_visible()
+    assert page.url.endswith("?tile=A")
+    page.go_back()
+    expect(page.locator("#board-grid .cell.open.legal")).to_have_count(0)
+    assert not console_errors
+
+
+def test_the_finder_keeps_only_the_tiles_that_show_it(page: Page, opened):
+    page.locator('#finder [data-facet="city"][data-value="1"]').click()
+    page.locator('#finder [data-facet="road"][data-value="2"]').click()
+    shown = page.locator(".palette-list.full > .palette-entry:not([hidden]) [data-facts]")
+    facts = shown.evaluate_all("els => els.map(e => e.dataset.facts)")
+    assert facts and all("city-1" in f.split() and "road-2" in f.split() for f in facts)
+    assert "D" in shown.evaluate_all("els => els.map(e => e.dataset.tile)")
+    page.locator("#finder [data-finder-clear]").click()
+    expect(page.locator(".palette-list.full > .palette-entry[hidden]")).to_have_count(0)
+
+
+def test_the_next_tile_ends_the_figure_step_without_a_request(page: Page, opened):
+    page.locator('#board-grid .cell.open[data-x="1"][data-y="0"]').click()
+    page.locator('.palette-list.narrowed button.option[data-tile="U"]').first.click()
+    wait_for_moves(page, 3)
+    expect(page.locator("#meeple-chooser")).to_be_visible()
+    sent = Requests(page)
+    page.locator('.palette-list.full a.palette-tile[data-tile="V"]').click()
+    expect(page.locator("#meeple-chooser")).to_have_count(0)
+    expect(page.locator("#board-grid .dot")).to_have_count(0)
+    assert sent.sent == []
+    assert len(services.load(opened.code).moves) == 3  # laid, with no figure
+
+
+def test_the_games_opened_here_are_listed(live_server, page: Page, opened):
+    page.goto(f"{live_server.url}/en/play/")
+    listed = page.locator(f'#recent-games a[href="/en/play/{opened.code}/"]')
+    expect(listed).to_be_visible()
+    expect(listed).to_contain_text("Mina, Wei")
+    page.locator("[data-forget-recent]").click()
+    expect(page.locator("#recent-games")).to_be_hidden()
