@@ -56,15 +56,10 @@ def throttle(page: Page) -> None:
 
 
 def same_turn(placement: Placement, offered: list[int]) -> int:
-    tile = TILES[placement.tile]
-    target = tile.oriented(placement.rotation)
-    for rotation in offered:
-        o = tile.oriented(rotation)
-        if o.edges == target.edges and sorted(map(sorted, o.feature_places)) == sorted(
-            map(sorted, target.feature_places)
-        ):
-            return rotation
-    raise RuntimeError(f"{placement} is not offered: {offered}")
+    turn = TILES[placement.tile].same_turn(placement.rotation, offered)
+    if turn is None:
+        raise RuntimeError(f"{placement} is not offered: {offered}")
+    return turn
 
 
 def start(page: Page, base: str) -> str:

@@ -9,6 +9,7 @@ in :mod:`tilesets`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
@@ -223,6 +224,17 @@ class TileType:
                 seen.append(look)
                 kept.append(o.rotation)
         return tuple(kept)
+
+    def same_turn(self, rotation: int, offered: Iterable[int]) -> int | None:
+        """The rotation among ``offered`` that lays this tile exactly as ``rotation`` does (of a
+        symmetric tile's identical turns, a board offers one), or ``None``."""
+        wanted = self.oriented(rotation)
+        look = (wanted.edges, self._features_as_laid(wanted))
+        for turn in offered:
+            o = self.oriented(turn)
+            if (o.edges, self._features_as_laid(o)) == look:
+                return turn
+        return None
 
     def _features_as_laid(self, o: Orientation) -> tuple:
         """Each feature of the tile turned as ``o`` is, told apart by all it carries."""

@@ -49,3 +49,18 @@ def test_the_two_turns_of_tb_two_corners_wine_score_differently(rotation, wine):
     assert game.layer_of(2) == 1
     assert game.goods[1][Good.WINE] == wine
     assert [p.by_category[Category.GOODS] for p in game.report().players] == [0, 10 * wine]
+
+
+@pytest.mark.parametrize(
+    "tile, rotation, offered, expected",
+    [
+        ("U", 180, [0, 90], 0),  # a straight road turned half way round is the same road
+        ("U", 270, [0, 90], 90),
+        ("D", 90, [0, 90, 180, 270], 90),
+        ("C", 270, [0], 0),
+        ("tb-two-corners-wine", 180, [0, 90, 180, 270], 180),  # the wine is on the other city
+        ("tb-two-corners-wine", 180, [0, 90], None),
+    ],
+)
+def test_the_same_turn_among_those_offered(tile, rotation, offered, expected):
+    assert TILES[tile].same_turn(rotation, offered) == expected

@@ -74,15 +74,10 @@ def lay_by_keyboard(page: Page, placement: Placement) -> None:
 def _equivalent_rotation(placement: Placement, offered: list[int]) -> int:
     """The offered rotation that lays the tile exactly as ``placement`` does (symmetric tiles
     offer only one of their identical turns)."""
-    tile = TILES[placement.tile]
-    target = tile.oriented(placement.rotation)
-    for rotation in offered:
-        o = tile.oriented(rotation)
-        if o.edges == target.edges and sorted(map(sorted, o.feature_places)) == sorted(
-            map(sorted, target.feature_places)
-        ):
-            return rotation
-    raise AssertionError(f"{placement} not offered: {offered}")
+    turn = TILES[placement.tile].same_turn(placement.rotation, offered)
+    if turn is None:
+        raise AssertionError(f"{placement} not offered: {offered}")
+    return turn
 
 
 def click_dot(page: Page, placement: Placement, rotation: int) -> None:
