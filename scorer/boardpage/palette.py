@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from carcassonne_site.languages import localize_digits as d
 from scorer.boardview import tile_image
 from scorer.engine import TILES, Game, Mode, Square, TileType
+from scorer.engine.tilesets import RIVER_SPRING
 from scorer.messages import tile_name
 
 from .choices import finder_facts
@@ -95,8 +96,11 @@ def palette(game: Game, selection: Selection, *, finished: bool) -> list[Palette
         )
         for name, left in board.supply.items()
     ]
-    if board.river_phase:
-        entries.sort(key=lambda entry: not entry.tile.is_river)  # stable: catalogue order kept
+    # The river first while it is laid, and before anything the spring it starts from (stable:
+    # catalogue order kept otherwise).
+    starting = not board.tiles and board.river_in_play and game.mode is Mode.REPLAY
+    if board.river_phase or starting:
+        entries.sort(key=lambda entry: (not entry.tile.is_river, entry.tile.name != RIVER_SPRING.name))
     river_keys = iter(RIVER_KEYS)
     for entry in entries:
         if entry.tile.is_river and entry.remaining:

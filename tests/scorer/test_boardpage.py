@@ -12,7 +12,7 @@ from scorer.boardpage.preview import preview
 from scorer.boardpage.scoreboard import player_rows
 from scorer.boardpage.selection import Selection
 from scorer.boardpage.spots import figure_choice
-from scorer.engine import FigureKind, Game, Placement, Player
+from scorer.engine import TILES, FigureKind, Game, Placement, Player
 from scorer.players import looks_of
 
 
@@ -269,3 +269,13 @@ def test_the_move_list_names_who_laid_each_tile_and_what_stands_on_it():
     rows = move_rows(game, looks_of(game.players))
     assert rows[0].number == 1 and rows[0].layer is None
     assert rows[1].layer.name == "Wei" and "meeple" in rows[1].figure and rows[1].events[0].points == 4
+
+
+def test_a_river_game_starts_with_the_spring_first_then_the_river():
+    game = Game(2, expansions=["river", "abbot", "inns-cathedrals", "traders-builders"])
+    names = [entry.tile.name for entry in palette(game, Selection(), finished=False)]
+    rivers = [name for name in names if TILES[name].is_river]
+    assert names[0] == "river-spring" and names[: len(rivers)] == rivers
+    # A finished board is copied in any order: its palette keeps the catalogue's.
+    final = Game(2, expansions=["river"], mode="final")
+    assert palette(final, Selection(), finished=False)[0].tile.name == "A"
