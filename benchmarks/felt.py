@@ -79,6 +79,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tiles", type=int, default=126, help="tiles to copy (default: the whole game)")
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--verbose", action="store_true", help="list every request of the first open")
     args = parser.parse_args()
     played = random_game(random.Random(args.seed), 6, expansions=list(Expansion), meeple_chance=0.3)
     placements = played.placements[: args.tiles]
@@ -127,15 +128,66 @@ def main() -> None:
                 if placement.meeple is not None:
                     lay_figure(page, placement, rotation)
                 per_turn.append(len(site_requests(log[mark:])))
+            learn = learn_pages(browser, base)
             browser.close()
     lay = sorted(lay_seconds)
     print(f"felt speed, phone profile (CPU ×{CPU_SLOWDOWN}, {LATENCY_MS} ms, {KBIT_PER_SECOND} kbit/s):")
     kb = first_bytes / 1024
     print(f"  first open of the board: {len(first)} requests, {kb:.0f} kB, usable after {usable:.1f} s")
+    kinds = by_kind(first).items()
+    print("   ", ", ".join(f"{kind} {n} ({size / 1024:.0f} kB)" for kind, (n, size) in kinds))
+    if args.verbose:
+        for url, size in first:
+            print(f"    {size / 1024:6.1f} kB  {url}")
     print(f"  {len(placements)} tiles: {choosing} requests while choosing;"
           f" requests a turn median {statistics.median(per_turn):.0f}, most {max(per_turn)}")  # fmt: skip
     print(f"  lay tap to updated board: p50 {percentile(lay, 0.5):.2f} s, p95 {percentile(lay, 0.95):.2f} s")
+    print("  learn pages, cold, the heaviest of each language (target 100 kB in English and Chinese):")
+    for language, pages in learn.items():
+        heaviest = max(pages, key=lambda page: page[1])
+        median = statistics.median(page[1] for page in pages) / 1024
+        print(f"    {language}: {heaviest[0]} {heaviest[1] / 1024:.0f} kB in {heaviest[2]} requests"
+              f" ({len(pages)} pages, median {median:.0f} kB)")  # fmt: skip
     print(f"  {conditions(None, 0)}")
+
+
+LEARN_LANGUAGES = ("en", "zh-hant", "zh-hans", "fa")
+CONTENT = Path(__file__).resolve().parent.parent / "tutorial" / "content" / "en"
+
+
+def learn_pages(browser, base: str) -> dict[str, list[tuple[str, int, int]]]:
+    """Every learn page (the contents, each chapter, the tile list) opened by a phone that never
+    saw the site, unthrottled (bytes do not depend on the speed): (address, bytes, requests)."""
+    slugs = ["", "tiles/", "mistakes/", "summary/"]
+    slugs += sorted(f"{md.stem}/" for md in CONTENT.glob("*.md") if md.stem not in ("mistakes", "summary"))
+    found: dict[str, list[tuple[str, int, int]]] = {}
+    for language in LEARN_LANGUAGES:
+        for slug in slugs:
+            context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+            page = context.new_page()
+            log: list[int] = []
+            page.on("requestfinished", lambda r, log=log: log.append(transferred(r)))
+            address = f"/{language}/learn/{slug}"
+            if page.goto(base + address).status == 200:
+                page.wait_for_load_state("networkidle")
+                found.setdefault(language, []).append((address, sum(log), len(log)))
+            context.close()
+    return found
+
+
+KINDS = {".css": "styles", ".js": "scripts", ".woff2": "fonts"}
+KINDS |= dict.fromkeys((".png", ".webp", ".svg"), "pictures")
+
+
+def by_kind(log: list[tuple[str, int]]) -> dict[str, tuple[int, int]]:
+    """Requests and bytes of the first open by what they fetched: the page, styles, scripts..."""
+    found: dict[str, tuple[int, int]] = {}
+    for url, size in log:
+        path = url.split("?")[0]
+        kind = next((k for ending, k in KINDS.items() if path.endswith(ending)), "pages")
+        count, total = found.get(kind, (0, 0))
+        found[kind] = (count + 1, total + size)
+    return found
 
 
 def transferred(request) -> int:

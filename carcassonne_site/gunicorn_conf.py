@@ -61,7 +61,7 @@ def draw_tiles_once() -> None:
     from scorer.render.tile_art import tile_sprites
     from scorer.tile_views import SPRITE_SIZE
 
-    tile_sprites(SPRITE_SIZE)
+    tile_sprites(SPRITE_SIZE, "webp")
 
 
 def post_fork(server, worker) -> None:

@@ -11,7 +11,7 @@ from carcassonne_site.database import CANNOT_READ, CANNOT_SAVE, RETRY_AFTER, is_
 GAME_WRITES = frozenset({"move", "figure", "undo", "finish"})
 """The board page's posts: answered with the board again and the notice, as a refused move is."""
 JSON_ANSWERS = frozenset({"state", "watch-state", "export", "watch-export"})
-PICTURES = frozenset({"image", "watch-image", "qr", "watch-qr", "tile-image", "tile-mask"})
+PICTURES = frozenset({"image", "watch-image", "qr", "watch-qr", "tile-image", "tile-png", "tile-mask"})
 
 
 def unavailable_json(english: str) -> JsonResponse:

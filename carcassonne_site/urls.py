@@ -5,7 +5,8 @@ from scorer import api, tile_views
 
 urlpatterns = [
     path("api/score", api.score, name="api-score"),
-    path("tiles/<str:name>.png", tile_views.tile_image, name="tile-image"),
+    path("tiles/<str:name>.webp", tile_views.tile_image, {"encoding": "webp"}, name="tile-image"),
+    path("tiles/<str:name>.png", tile_views.tile_image, {"encoding": "png"}, name="tile-png"),
     path("tiles/<str:name>/<int:feature>.png", tile_views.tile_mask, name="tile-mask"),
 ]
 

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 
-from django.urls import get_script_prefix, reverse
 from django.utils.translation import gettext as _
 
 from carcassonne_site.languages import localize_digits as d
@@ -83,10 +81,6 @@ class TileCell:
     glows: list[Glow] = field(default_factory=list)
     risings: list[Rising] = field(default_factory=list)
 
-    @property
-    def image(self) -> str:
-        return tile_image(self.name)
-
 
 @dataclass
 class PreviewCell:
@@ -99,10 +93,6 @@ class PreviewCell:
     name: str
     rotation: int
     label: str
-
-    @property
-    def image(self) -> str:
-        return tile_image(self.name)
 
 
 @dataclass
@@ -120,16 +110,6 @@ class Grid:
     preview: PreviewCell | None = None
     roving: bool = False
     """One Tab stop for the whole board, the arrow keys for the rest (the assistant's board)."""
-
-
-@lru_cache(maxsize=512)
-def _tile_image(name: str, prefix: str) -> str:
-    return reverse("tile-image", args=[name])
-
-
-def tile_image(name: str) -> str:
-    """The URL of a tile's picture; a board asks for it once per tile, so it is looked up once."""
-    return _tile_image(name, get_script_prefix())
 
 
 def percent(value: float) -> int:

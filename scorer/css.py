@@ -6,8 +6,13 @@ a test checks they are up to date.
 
 from __future__ import annotations
 
+import hashlib
+import io
+from functools import cache
+
 from scorer.engine import TILES
 from scorer.players import players_css
+from scorer.render.tile_art import SHEET_COLUMNS, SHEET_GUTTER, sheet_cell, tile_sheet
 
 GRID_LINES = 256
 """More rows or columns than any board reaches (126 tiles in a line, and the squares around)."""
@@ -35,5 +40,64 @@ def masks_css() -> str:
     return "\n".join(lines) + "\n"
 
 
-GENERATED = {"players.css": players_css, "board-positions.css": positions_css, "tile-masks.css": masks_css}
+SHEET_TILE = 128
+SHEET_FILE = "img/tile-sheet.webp"
+"""In ``static/``: every tile type on one picture, for the pages that show a whole board."""
+SHEET_QUALITY = 78
+
+
+@cache
+def _sheet():
+    return tile_sheet(SHEET_TILE)
+
+
+def sheet_digest() -> str:
+    """A digest of the sheet's pixels as drawn (the WebP is lossy): ``tile-art.css`` names it,
+    so a test sees when the drawing changed and the sheet was not written again."""
+    return hashlib.sha256(_sheet().tobytes()).hexdigest()[:16]
+
+
+def sheet_webp() -> bytes:
+    buffer = io.BytesIO()
+    _sheet().save(buffer, format="WEBP", quality=SHEET_QUALITY, method=6)
+    return buffer.getvalue()
+
+
+def art_css() -> str:
+    """A class per tile type: its own picture (``/tiles/<name>.webp``) where a page shows a few
+    tiles, and its place on the sheet inside ``.play``, the pages of a whole board. A browser
+    fetches a background only for an element it shows, so neither costs a request unused."""
+    pitch = SHEET_TILE + 2 * SHEET_GUTTER
+    rows = -(-len(TILES) // SHEET_COLUMNS)
+    width, height = SHEET_COLUMNS * pitch, rows * pitch
+    lines = [
+        "/* Written by `manage.py css` from scorer/css.py: edit that, not this. */",
+        f"/* sheet {sheet_digest()} */",
+        ".art { display: block; inline-size: 100%; block-size: 100%;"
+        " background: var(--art) center / 100% 100% no-repeat; }",
+        f'.play .art {{ background-image: url("../{SHEET_FILE}");'
+        f" background-size: {_percent(width / SHEET_TILE)} {_percent(height / SHEET_TILE)};"
+        " background-position: var(--at); }",
+    ]
+    for name in TILES:
+        column, row = sheet_cell(name)
+        # A percentage position lines up that fraction of the picture with the same fraction
+        # of the box: the tile's offset over the room the picture has to move in.
+        left = (column * pitch + SHEET_GUTTER) / (width - SHEET_TILE)
+        top = (row * pitch + SHEET_GUTTER) / (height - SHEET_TILE)
+        at = f"{_percent(left)} {_percent(top)}"
+        lines.append(f".t-{name} {{ --art: url(/tiles/{name}.webp); --at: {at}; }}")
+    return "\n".join(lines) + "\n"
+
+
+def _percent(fraction: float) -> str:
+    return f"{fraction * 100:.4f}".rstrip("0").rstrip(".") + "%"
+
+
+GENERATED = {
+    "players.css": players_css,
+    "board-positions.css": positions_css,
+    "tile-masks.css": masks_css,
+    "tile-art.css": art_css,
+}
 """File name in ``static/css/`` -> the function that writes it."""

@@ -12,11 +12,12 @@ SPRITE_SIZE = 128
 
 
 @require_safe
-def tile_image(request: HttpRequest, name: str) -> HttpResponse:
-    png = tile_sprites(SPRITE_SIZE).get(name)
-    if png is None:
+def tile_image(request: HttpRequest, name: str, encoding: str = "webp") -> HttpResponse:
+    """One tile's picture: WebP for the pages (a quarter of the PNG's bytes), PNG for the rest."""
+    picture = tile_sprites(SPRITE_SIZE, encoding).get(name)
+    if picture is None:
         raise Http404
-    response = HttpResponse(png, content_type="image/png")
+    response = HttpResponse(picture, content_type=f"image/{encoding}")
     response["Cache-Control"] = "public, max-age=86400"
     return response
 

@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from carcassonne_site.languages import localize_digits as d
-from scorer.boardview import tile_image
 from scorer.engine import TILES, Game, Mode, Square, TileType
 from scorer.engine.tilesets import RIVER_SPRING
 from scorer.messages import tile_name
@@ -30,10 +29,6 @@ class PaletteEntry:
     """With a square chosen: the rotations at which this tile fits there."""
     focus: bool = False
     """The palette's one Tab stop (the arrow keys move on from it)."""
-
-    @property
-    def image(self) -> str:
-        return tile_image(self.tile.name)
 
     @property
     def count(self) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from scorer.boardview import tile_image
 from scorer.engine import TILES, Placement, Square
 from scorer.messages import tile_name
 
@@ -22,10 +21,6 @@ class Preview:
     turn_right: str
     name: str = ""
     """The tile as the reader calls it."""
-
-    @property
-    def image(self) -> str:
-        return tile_image(self.placement.tile)
 
 
 def preview(selection: Selection, legal: Mapping[Square, list[int]]) -> Preview | None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from carcassonne_site.languages import localize_digits as d
-from scorer.boardview import percent, tile_image
+from scorer.boardview import percent
 from scorer.engine import FeatureKind, FigureKind, FigureSpot, Game, Meeple, Mode, Square, Turn
 from scorer.messages import FEATURE_NAMES, figure_name, tile_name
 from scorer.players import Look
@@ -83,10 +83,6 @@ class FigureChoice:
     """How the tile lies, for its large picture in the figure step on a phone."""
     every_spot: list[SpotButton] = field(default_factory=list)
     """The spots of every kind the player may put there (the phone's card switches kinds itself)."""
-
-    @property
-    def image(self) -> str:
-        return tile_image(self.tile)
 
 
 def spot_label(player: str, kind: FigureKind, spot: FigureSpot, bearing: str | None = None) -> str:

@@ -82,20 +82,73 @@ def feature_mask(tile: TileType, feature_index: int, size: int = 128, rotation: 
     return mask_image(tile.name, feature_index, size, rotation).copy()
 
 
-def tile_sprites(size: int = 64) -> dict[str, bytes]:
-    """PNG bytes of every tile type at rotation 0, by name (the page turns them with CSS)."""
-    return dict(_sprites(size))
+ENCODINGS = {
+    "png": {"format": "PNG", "optimize": True},
+    "webp": {"format": "WEBP", "quality": 80, "method": 6},
+}
+"""How :func:`tile_sprites` encodes: lossless PNG, or WebP at a quarter of its bytes for the pages."""
+
+
+def tile_sprites(size: int = 64, encoding: str = "png") -> dict[str, bytes]:
+    """The bytes of every tile type at rotation 0 as PNG or WebP, by name (pages turn them in CSS)."""
+    return dict(_sprites(size, encoding))
 
 
 @lru_cache(maxsize=8)
-def _sprites(size: int) -> tuple[tuple[str, bytes], ...]:
-    # Encoding 34 PNGs costs far more than drawing them once; pages ask for them on every load.
+def _sprites(size: int, encoding: str) -> tuple[tuple[str, bytes], ...]:
+    # Encoding 88 pictures costs far more than drawing them once; pages ask for them on every load.
     out = []
     for name in TILES:
         buffer = io.BytesIO()
-        tile_image(name, size, 0).save(buffer, format="PNG", optimize=True)
+        image = tile_image(name, size, 0)
+        # The art is opaque: WebP without an alpha channel is smaller still.
+        (image.convert("RGB") if encoding == "webp" else image).save(buffer, **ENCODINGS[encoding])
         out.append((name, buffer.getvalue()))
     return tuple(out)
+
+
+SHEET_COLUMNS = 10
+SHEET_GUTTER = 2
+"""Each tile in the sheet is framed by this many pixels of its own edge, so that a browser scaling
+the sheet never blends in a neighbour's edge."""
+
+
+def sheet_cell(name: str) -> tuple[int, int]:
+    """The column and row of the tile type called ``name`` in :func:`tile_sheet`."""
+    index = list(TILES).index(name)
+    return index % SHEET_COLUMNS, index // SHEET_COLUMNS
+
+
+def tile_sheet(size: int = 128) -> Image.Image:
+    """Every tile type at rotation 0 on one RGB sheet, in the order of ``TILES``, ten to a row,
+    each ``size`` pixels square inside a gutter of :data:`SHEET_GUTTER` pixels: the pages of a
+    whole board load one picture instead of one per tile type."""
+    pitch = size + 2 * SHEET_GUTTER
+    rows = -(-len(TILES) // SHEET_COLUMNS)
+    sheet = Image.new("RGB", (SHEET_COLUMNS * pitch, rows * pitch), "white")
+    for name in TILES:
+        column, row = sheet_cell(name)
+        framed = _framed(tile_image(name, size, 0).convert("RGB"), SHEET_GUTTER)
+        sheet.paste(framed, (column * pitch, row * pitch))
+    return sheet
+
+
+def _framed(tile: Image.Image, gutter: int) -> Image.Image:
+    """``tile`` with its outermost pixels repeated ``gutter`` times on every side."""
+    size = tile.width
+    framed = tile.resize((size + 2 * gutter, size + 2 * gutter), box=(0, 0, size, size))
+    framed.paste(tile, (gutter, gutter))
+    edges = {
+        (gutter, 0): (0, 0, size, 1),
+        (gutter, size + gutter): (0, size - 1, size, size),
+        (0, gutter): (0, 0, 1, size),
+        (size + gutter, gutter): (size - 1, 0, size, size),
+    }
+    for (left, top), strip in edges.items():
+        edge = tile.crop(strip)
+        stretched = (gutter if edge.width == 1 else size, gutter if edge.height == 1 else size)
+        framed.paste(edge.resize(stretched), (left, top))
+    return framed
 
 
 @lru_cache(maxsize=512)

@@ -63,9 +63,9 @@
     const link = $(`.palette-list.full [data-tile="${tile}"]`);
     return (link && link.dataset.name) || tile;
   }
-  function tileImage(tile) {
-    const img = $(`.palette-list.full [data-tile="${tile}"] img`);
-    return img ? img.getAttribute("src") : "";
+  // The classes of a tile's picture (tile-art.css): which tile, turned how far.
+  function artClass(tile, turn) {
+    return `art t-${tile} r${turn}`;
   }
 
   // -- The address: the same parameters the server reads (scorer/boardpage/selection.py). --
@@ -187,12 +187,11 @@
     preview.className = ["cell", "preview", ...place].join(" ");
     preview.dataset.x = chosen.square[0];
     preview.dataset.y = chosen.square[1];
-    const img = document.createElement("img");
-    img.src = tileImage(chosen.tile);
-    img.className = "r" + chosen.rotation;
-    img.alt = word("about-to-lay", { tile: tileName(chosen.tile), turn: digits(chosen.rotation) });
-    img.draggable = false;
-    preview.append(img);
+    const art = document.createElement("span");
+    art.className = artClass(chosen.tile, chosen.rotation);
+    art.setAttribute("role", "img");
+    art.setAttribute("aria-label", word("about-to-lay", { tile: tileName(chosen.tile), turn: digits(chosen.rotation) }));
+    preview.append(art);
     cell.after(preview);
   }
 
@@ -212,9 +211,7 @@
     button.dataset.rotation = turn;
     button.classList.toggle("current", Boolean(current));
     button.setAttribute("aria-label", word("lay", { tile: tileName(tile), turn: digits(turn) }));
-    const img = button.querySelector("img");
-    img.src = tileImage(tile);
-    img.className = "r" + turn;
+    button.querySelector(".art").className = artClass(tile, turn);
     return form;
   }
 

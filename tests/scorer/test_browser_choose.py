@@ -4,6 +4,8 @@ the next tile ends the figure step with no request; /play/ lists the games opene
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -37,7 +39,7 @@ def test_choosing_asks_nothing_and_the_address_keeps_it(page: Page, opened, cons
     expect(current).to_be_visible()
     page.locator('[data-turn="right"]').click()
     turned = current.get_attribute("data-rotation")
-    expect(page.locator("#board-grid .cell.preview img")).to_have_class(f"r{turned}")
+    expect(page.locator("#board-grid .cell.preview .art")).to_have_class(re.compile(rf"(^| )r{turned}( |$)"))
     page.locator('#finder [data-facet="city"][data-value="0"]').click()
     assert sent.sent == [], sent.sent
     assert page.url.endswith(f"?tile=A&at={x},{y}&r={turned}")

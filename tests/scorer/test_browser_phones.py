@@ -80,6 +80,8 @@ def test_a_phone_joins_by_the_qr_codes_link(live_server, page: Page, second_phon
     page.locator("details.share-panel summary").click()
     qr = page.locator('details.share-panel img[src*="qr/edit.png"]')
     expect(qr).to_be_visible()
+    # Fetched only once the panel opens (loading="lazy": the first open of a board is lighter).
+    qr.evaluate("img => img.decode()")
     assert qr.evaluate("img => img.naturalWidth") >= 200
     edit_link = page.locator("#edit-link").input_value()
     watch_link = page.locator("#watch-link").input_value()

@@ -305,6 +305,15 @@ def test_tile_sprites_are_pngs_of_every_tile() -> None:
         assert Image.open(io.BytesIO(data)).size == (48, 48)
 
 
+def test_the_pages_tile_pictures_are_webp_a_third_of_the_png_or_less() -> None:
+    pngs, webps = tile_sprites(128), tile_sprites(128, "webp")
+    assert set(webps) == set(TILES)
+    for data in webps.values():
+        picture = Image.open(io.BytesIO(data))
+        assert (picture.format, picture.size) == ("WEBP", (128, 128))
+    assert sum(map(len, webps.values())) * 3 <= sum(map(len, pngs.values()))
+
+
 def test_feature_mask_png_carries_the_mask_in_its_alpha() -> None:
     data = feature_mask_png("D", 0, 64)
     image = Image.open(io.BytesIO(data))

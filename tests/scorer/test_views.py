@@ -261,6 +261,9 @@ def test_export_png_and_tile_images(client, saved):
     tile = client.get("/tiles/E.png")
     assert tile.status_code == 200 and tile.content[:4] == b"\x89PNG"
     assert client.get("/tiles/nope.png").status_code == 404
+    page_picture = client.get("/tiles/E.webp")
+    assert page_picture["Content-Type"] == "image/webp" and page_picture.content[8:12] == b"WEBP"
+    assert client.get("/tiles/nope.webp").status_code == 404
 
 
 def test_import_a_board_file(client, fixture_path):

@@ -169,7 +169,7 @@ def test_the_tile_reference_shows_every_tile_with_its_counts(client, lang):
         chosen = [box] if box else []
         plain, abbot = tile_counts(chosen), tile_counts([*chosen, "abbot"])
         for tile in tiles:
-            entry = page.split(f'src="/tiles/{tile.name}.png"')[1].split("</li>")[0]
+            entry = page.split(f'src="/tiles/{tile.name}.webp"')[1].split("</li>")[0]
             counts = re.findall(r"<dd>(.*?)</dd>", entry)
             expected = [plain.get(tile.name, 0), abbot.get(tile.name, 0)]
             for shown, number in zip(counts, expected):

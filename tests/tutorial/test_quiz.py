@@ -131,7 +131,7 @@ def test_choices_are_in_the_readers_words(client, lang):
         assert labels == ["۰°", "۹۰°", "۱۸۰°", "۲۷۰°"]
     else:
         assert labels == ["0°", "90°", "180°", "270°"]
-    assert turn.count('class="r') >= 4 and 'src="/tiles/V.png" class="r270"' in turn
+    assert turn.count('class="r') >= 4 and 'src="/tiles/V.webp" class="r270"' in turn
     who = client.get(url(lang, "big-meeple-who"), **HX).content.decode()
     names = re.findall(r"<span>([^<]+)</span>\s*</label>", who)
     assert len(names) == 4 and len(set(names)) == 4
