@@ -44,6 +44,25 @@ CPU_SLOWDOWN = 4
 SIX = ["Mina", "Wei", "Sara", "Reza", "Lan", "Ali"]
 
 
+FELT_CLOCK = """
+window.__felt = { tapped: 0, painted: 0 };
+const tapped = () => { window.__felt = { tapped: performance.now(), painted: 0 }; };
+document.addEventListener("pointerdown", tapped, true);
+const painted = () => requestAnimationFrame(() => setTimeout(() => {
+  window.__felt.painted = performance.now();
+}));
+window.addEventListener("htmx:afterSettle", painted);
+window.addEventListener("board-updated", painted);
+"""
+"""The page's own clock, from the lay tap to the first frame after the updated board settled (the
+scripts' work after the swap included): what the player waits, without the test driver's polling."""
+FELT_WAIT = """() => new Promise((done) => {
+  const check = () => (window.__felt.painted ? done(window.__felt.painted - window.__felt.tapped)
+    : setTimeout(check, 20));
+  check();
+})"""
+
+
 def throttle(page: Page) -> None:
     cdp = page.context.new_cdp_session(page)
     cdp.send("Network.enable")
@@ -98,6 +117,7 @@ def main() -> None:
             context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
             page = context.new_page()
             throttle(page)
+            page.add_init_script(FELT_CLOCK)
             log: list[tuple[str, int]] = []
             page.on("requestfinished", lambda r: log.append((r.url, transferred(r))))
             page.on("request", lambda r: log.append((r.url, -1)))
@@ -120,11 +140,10 @@ def main() -> None:
                 choosing += len(site_requests(log[mark:]))
                 button = offered.and_(page.locator(f'[data-rotation="{rotation}"]'))
                 button.scroll_into_view_if_needed()
-                tapped = time.perf_counter()
                 button.click()
                 page.wait_for_selector(f'#play-state[data-moves="{n}"]', state="attached")
                 page.wait_for_selector(".htmx-request, .htmx-settling", state="detached")
-                lay_seconds.append(time.perf_counter() - tapped)
+                lay_seconds.append(page.evaluate(FELT_WAIT) / 1000)
                 if placement.meeple is not None:
                     lay_figure(page, placement, rotation)
                 per_turn.append(len(site_requests(log[mark:])))

@@ -27,7 +27,18 @@ from scorer.board_files import decode_board
 from scorer.boardpage.moves import move_rows
 from scorer.boardpage.page import board_page, changed_by_last_turn, turn_summary
 from scorer.boardpage.selection import MAX_SQUARE, NOTHING, Selection
-from scorer.engine import CarcassonneError, FigureKind, Good, Meeple, Place, Placement, Recall, read_board
+from scorer.engine import (
+    TILES,
+    CarcassonneError,
+    FigureKind,
+    Good,
+    Meeple,
+    Mode,
+    Place,
+    Placement,
+    Recall,
+    read_board,
+)
 from scorer.forms import FigureForm, ImportForm, MoveForm, NewGameForm, StateForm, TrackForm
 from scorer.messages import explain, tile_name
 from scorer.models import SavedGame
@@ -94,6 +105,21 @@ def _load(code: str, watching: bool = False) -> services.Loaded:
         raise Http404 from None
 
 
+def kept_palette(request: HttpRequest, page, laid: str | None) -> dict:
+    """Context for an answer that leaves the page's own list of tiles in place (``hx-preserve``)
+    and sends only the entry of the tile just ``laid`` (``None``: no tile changed): a lay or a
+    figure changes nothing else in it, unless the lay ended the River (the list's order and
+    letters change with it). A board being copied keeps whose figure comes next in every link,
+    so it always gets the list again."""
+    game = page.game
+    if not request.htmx or game.mode is not Mode.REPLAY or not game.turns or page.finished:
+        return {}
+    if laid is not None and TILES[laid].is_river and not game.board.river_phase:
+        return {}
+    entry = next((e for e in page.palette if e.tile.name == laid), None) if laid else None
+    return {"keep_palette": True, "laid_entry": entry}
+
+
 def _render_play(
     request: HttpRequest,
     loaded: services.Loaded,
@@ -103,9 +129,12 @@ def _render_play(
     level: str = "error",
     status: int = 200,
     end_check: dict | None = None,
+    laid: str | None = None,
+    keep: bool = False,
 ) -> HttpResponse:
     page = board_page(loaded, selection)
     context = {
+        **(kept_palette(request, page, laid) if keep else {}),
         "end_check": end_check,
         "saved": loaded.saved,
         "page": page,
@@ -186,6 +215,7 @@ def _placed(
         "level": "success",
         "oob": True,
         "laid": game.turns[-1].placement.square,
+        **kept_palette(request, page, game.turns[-1].placement.tile),
     }
     response = render(request, "scorer/_placed.html", context)
     response["HX-Reswap"] = "none"
@@ -193,7 +223,9 @@ def _placed(
     return response
 
 
-def _after_write(request: HttpRequest, loaded: services.Loaded, selection: Selection) -> HttpResponse:
+def _after_write(
+    request: HttpRequest, loaded: services.Loaded, selection: Selection, kept: tuple[str | None] | None = None
+) -> HttpResponse:
     if request.htmx:
         if loaded.undone is not None:
             summary = _("Tile {tile} at {x}, {y} was taken back.").format(
@@ -201,7 +233,8 @@ def _after_write(request: HttpRequest, loaded: services.Loaded, selection: Selec
             )
         else:
             summary = turn_summary(loaded.game, looks_of(loaded.game.players))
-        return _render_play(request, loaded, selection, message=summary, level="success")
+        keep = {"keep": True, "laid": kept[0]} if kept is not None else {}
+        return _render_play(request, loaded, selection, message=summary, level="success", **keep)
     url = reverse("scorer:board", kwargs={"code": loaded.saved.code})
     return redirect(url + selection.href())
 
@@ -211,10 +244,17 @@ def _refused(request: HttpRequest, code: str, message: str, selection: Selection
 
 
 def _write(
-    request: HttpRequest, code: str, action, selection: Selection, after: Selection, origin=None
+    request: HttpRequest,
+    code: str,
+    action,
+    selection: Selection,
+    after: Selection,
+    origin=None,
+    kept: tuple[str | None] | None = None,
 ) -> HttpResponse:
     """Run a service that changes the game; answer with the board (or, for a placement, what
-    changed on it), or the refusal on it."""
+    changed on it), or the refusal on it. ``kept``: the write changes at most the one tile it
+    names in the list of tiles, which the page may then keep (:func:`kept_palette`)."""
     try:
         loaded = action()
     except CarcassonneError as error:
@@ -227,7 +267,7 @@ def _write(
         answer = _placed(request, loaded, after, origin)
         if answer is not None:
             return answer
-    return _after_write(request, loaded, after)
+    return _after_write(request, loaded, after, kept)
 
 
 @require_POST
@@ -248,6 +288,7 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
         selection,
         Selection(spots=True, player=player),
         origin=(data.get("west"), data.get("north")),
+        kept=(placement.tile,),
     )
 
 
@@ -279,6 +320,7 @@ def figure(request: HttpRequest, code: str) -> HttpResponse:
         Selection(scored=True, player=data.get("player"))
         if meeple or recall
         else Selection(spots=True, player=data.get("player"), on=data.get("on")),
+        kept=(None,),
     )
 
 

@@ -203,6 +203,11 @@
     form.elements.x.value = square[0];
     form.elements.y.value = square[1];
     form.elements.rotation.value = turn;
+    // The template may be from an earlier answer (a lay keeps the side's lists): the position
+    // and the board's corner are the page's own, now.
+    form.elements.expected.value = digest;
+    form.elements.west.value = play().dataset.minX;
+    form.elements.north.value = play().dataset.minY;
     const player = form.elements.player;
     if (player && chosen.player === null) player.remove();
     else if (player) player.value = chosen.player;
@@ -469,6 +474,26 @@
     applyFinder();
   }
 
+  // After a lay or a figure the server leaves this page's list of tiles in place (hx-preserve)
+  // and sends only the entry that changed: show it as the server draws it with nothing chosen.
+  // A page without the list (it never had one) asks for the whole board instead.
+  function restorePalette() {
+    const full = $(".palette-list.full");
+    const links = full ? $$("a.palette-tile", full) : [];
+    if (!full || !$(".palette-entry", full)) {
+      if (window.htmx) htmx.ajax("GET", location.pathname, { target: "#play", swap: "outerHTML" });
+      return false;
+    }
+    full.hidden = false;
+    for (const old of $$(".palette-list.narrowed, .palette .narrow-note")) old.remove();
+    for (const entry of $$(".palette-entry.selected", full)) entry.classList.remove("selected");
+    links.forEach((link, i) => {
+      link.removeAttribute("aria-current");
+      link.setAttribute("tabindex", i === 0 ? "0" : "-1");
+    });
+    return true;
+  }
+
   // For the keyboard (board.js): choose through here when this script can.
   window.boardChooser = {
     go(href) {
@@ -482,6 +507,14 @@
     get chosen() { return chosen; },
   };
 
+  // Before anything settles (board.js moves the focus then): the list kept must look right.
+  document.addEventListener("htmx:afterSwap", () => {
+    const state = document.getElementById("play-state");
+    if (state && state.dataset.kept === "palette") {
+      delete state.dataset.kept;
+      restorePalette();
+    }
+  });
   document.addEventListener("htmx:afterSettle", (e) => { if (e.detail.target && e.detail.target.id === "play") adopt(); });
   document.body.addEventListener("board-updated", adopt);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", adopt);

@@ -141,8 +141,12 @@ def test_a_placement_on_the_page_answers_with_only_what_changed(client, saved):
     assert response.status_code == 200 and response["HX-Reswap"] == "none"
     assert response["HX-Trigger-After-Settle"] == "board-updated"
     assert 'hx-swap-oob="beforeend:#board-grid-tiles"' in html and 'data-x="1" data-y="0"' in html
-    for part in ("play-state", "board-toolbar", "board-grid-open", "play-side"):
+    parts = ("play-state", "board-toolbar", "board-grid-open", "play-status", "figure-card-slot")
+    parts += ("palette-heading", "palette-note", "scoreboard", "game-links", "palette-U")
+    for part in parts:
         assert re.search(rf'id="{part}"[^>]*hx-swap-oob="true"', html), part
+    # The side's list of tiles stays as the page has it (test_kept_palette.py).
+    assert 'id="play-side"' not in html and 'id="palette-full"' not in html
     # Sent again: the tile laid before (no longer the last); the start tile has not changed.
     resent = set(re.findall(r'id="board-grid-(-?\d+)_(-?\d+)" hx-swap-oob="true"', html))
     assert resent == {("0", "-1")}
