@@ -3,9 +3,10 @@ phone's width and a desktop's, in Debian's Chromium.
 
 One test per language walks every page in one browser page, runs axe at each width on it (a resize
 lays the page out again, which is all a second visit would give; the pinned axe-core at both, the
-current one at the phone's) and reports every violation at once; the documented false positives are in ``tests/accessibility.py``. The assistant's board page
-gets a test of its own over each of its steps (a tile chosen, a square chosen, a figure to place, a
-finished board's tile chosen), in each language, both engines at both widths.
+current one at the phone's) and reports every violation at once; the documented false positives
+are in ``tests/accessibility.py``. The assistant's board page gets a test of its own over each of
+its steps (a tile chosen, a square chosen, a figure to place, a finished board's tile chosen), in
+each language, both engines at both widths.
 """
 
 from __future__ import annotations

@@ -211,6 +211,9 @@
     }
   }
 
+  // For choose.js: after the sheet rose, the chosen square back in view.
+  window.boardView = { keepInView };
+
   // Pan by dragging (mouse or pen); touch uses native scrolling.
   let drag = null;
   document.addEventListener("pointerdown", (e) => {

@@ -282,6 +282,9 @@
     }
     full.after(narrowed);
     if (window.htmx) htmx.process(narrowed);
+    // On a phone the sheet rises with the list (play.css): keep the chosen square above it.
+    const cell = openCell(chosen.square);
+    if (cell && window.boardView) requestAnimationFrame(() => window.boardView.keepInView(cell));
   }
 
   // -- The tile finder: narrows what the palette shows by what the drawn tile shows. --

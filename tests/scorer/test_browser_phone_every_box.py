@@ -170,8 +170,9 @@ def test_a_whole_game_with_every_box_and_six_players_copied_on_a_phone(
     assert not tap.problems, tap.problems[:10]
     assert choosing_requests == []
     assert max(turn_requests) <= 2
-    # Measured 2.5 on this game (the issue asks 2.3): the finder's taps, when the tile drawn is
-    # not among the first three rows of the tiles that fit. Kept as a guard against it growing.
-    assert per_tile <= 2.6
+    # Measured 2.40 on this game (the issue asks 2.3; two taps a tile and one a figure make 2.29):
+    # the rest is the finder's, when the tile drawn is not among the 40-odd lay buttons in view
+    # with the sheet risen. Kept as a guard against it growing.
+    assert per_tile <= 2.45
     assert services.load(saved.code).game.report().totals == played.report().totals
     assert not console_errors
