@@ -51,7 +51,13 @@
     const vp = viewport();
     if (!vp || !cell) return;
     vp.scrollLeft = cell.offsetLeft + cell.offsetWidth / 2 - vp.clientWidth / 2;
-    vp.scrollTop = cell.offsetTop + cell.offsetHeight / 2 - vp.clientHeight / 2;
+    vp.scrollTop = cell.offsetTop + cell.offsetHeight / 2 - shownHeight(vp) / 2;
+  }
+  // The board's height a reader sees: on a phone the sheet may have risen over its lower part.
+  function shownHeight(vp) {
+    if (!sheetIsFixed()) return vp.clientHeight;
+    const covered = vp.getBoundingClientRect().bottom - document.getElementById("play-sheet").getBoundingClientRect().top;
+    return Math.max(0, vp.clientHeight - Math.max(0, covered));
   }
 
   // -- Framing: the whole map when it fits at a size a finger can tap, else the newest tile. --
@@ -206,7 +212,8 @@
     const vp = viewport();
     if (!vp || !cell) return;
     const box = cell.getBoundingClientRect(), view = vp.getBoundingClientRect();
-    if (box.left < view.left || box.right > view.right || box.top < view.top || box.bottom > view.bottom) {
+    const bottom = view.top + shownHeight(vp);
+    if (box.left < view.left || box.right > view.right || box.top < view.top || box.bottom > bottom) {
       centreOn(cell);
     }
   }
