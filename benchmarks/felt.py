@@ -22,21 +22,12 @@ from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
+from benchmarks.chromium import CHROMIUM, CHROMIUM_FLAGS
 from benchmarks.load import ProductionServer, collect_static, conditions, percentile
 from scorer.engine import TILES, Placement
 from scorer.engine.simulate import random_game
 from scorer.engine.tiles import Expansion
 
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 PHONE = {"width": 390, "height": 844}
 LATENCY_MS = 400
 KBIT_PER_SECOND = 400
@@ -107,7 +98,7 @@ def main() -> None:
         collect_static(static_root)
         server = ProductionServer(f"sqlite:///{scratch}/felt.sqlite3", static_root=static_root)
         with server, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_FLAGS)
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
             context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
             page = context.new_page()
             base = f"http://127.0.0.1:{server.port}"

@@ -224,7 +224,7 @@ def _placed(
 
 
 def _after_write(
-    request: HttpRequest, loaded: services.Loaded, selection: Selection, kept: tuple[str | None] | None = None
+    request: HttpRequest, loaded: services.Loaded, selection: Selection, *, keep=False, laid=None
 ) -> HttpResponse:
     if request.htmx:
         if loaded.undone is not None:
@@ -233,8 +233,8 @@ def _after_write(
             )
         else:
             summary = turn_summary(loaded.game, looks_of(loaded.game.players))
-        keep = {"keep": True, "laid": kept[0]} if kept is not None else {}
-        return _render_play(request, loaded, selection, message=summary, level="success", **keep)
+        done = {"message": summary, "level": "success"}
+        return _render_play(request, loaded, selection, **done, keep=keep, laid=laid)
     url = reverse("scorer:board", kwargs={"code": loaded.saved.code})
     return redirect(url + selection.href())
 
@@ -250,11 +250,12 @@ def _write(
     selection: Selection,
     after: Selection,
     origin=None,
-    kept: tuple[str | None] | None = None,
+    keep: bool = False,
+    laid: str | None = None,
 ) -> HttpResponse:
     """Run a service that changes the game; answer with the board (or, for a placement, what
-    changed on it), or the refusal on it. ``kept``: the write changes at most the one tile it
-    names in the list of tiles, which the page may then keep (:func:`kept_palette`)."""
+    changed on it), or the refusal on it. ``keep``: the write changes in the list of tiles at most
+    the entry of the tile ``laid``, so the page may keep its own list (:func:`kept_palette`)."""
     try:
         loaded = action()
     except CarcassonneError as error:
@@ -267,7 +268,7 @@ def _write(
         answer = _placed(request, loaded, after, origin)
         if answer is not None:
             return answer
-    return _after_write(request, loaded, after, kept)
+    return _after_write(request, loaded, after, keep=keep, laid=laid)
 
 
 @require_POST
@@ -288,7 +289,8 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
         selection,
         Selection(spots=True, player=player),
         origin=(data.get("west"), data.get("north")),
-        kept=(placement.tile,),
+        keep=True,
+        laid=placement.tile,
     )
 
 
@@ -320,7 +322,7 @@ def figure(request: HttpRequest, code: str) -> HttpResponse:
         Selection(scored=True, player=data.get("player"))
         if meeple or recall
         else Selection(spots=True, player=data.get("player"), on=data.get("on")),
-        kept=(None,),
+        keep=True,
     )
 
 

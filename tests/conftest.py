@@ -6,18 +6,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from benchmarks.chromium import CHROMIUM, CHROMIUM_FLAGS
+
 FIXTURES = Path(__file__).parent / "fixtures"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 # Playwright's sync API runs an event loop; Django's live server tests need this to talk to the DB.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")

@@ -88,3 +88,23 @@ def test_the_games_opened_here_are_listed(live_server, page: Page, opened):
     expect(listed).to_contain_text("Mina, Wei")
     page.locator("[data-forget-recent]").click()
     expect(page.locator("#recent-games")).to_be_hidden()
+
+
+def test_after_a_lay_the_kept_list_of_tiles_shows_the_new_count_and_nothing_chosen(page: Page, opened):
+    """The lay's answer leaves the page's list in place (test_kept_palette.py): the page itself
+    shows it as the server would draw it after a lay, the laid tile one fewer."""
+    before = int(page.locator("#palette-U a.palette-tile").get_attribute("data-left"))
+    page.locator('.palette-list.full a.palette-tile[data-tile="U"]').click()
+    page.locator("#board-grid .cell.open.legal").first.click()
+    page.locator(".preview-controls .option.current").click()
+    wait_for_moves(page, 3)
+    settled(page)
+    full = page.locator(".palette-list.full")
+    expect(full).to_be_visible()
+    expect(page.locator(".palette-list.narrowed, .palette .narrow-note")).to_have_count(0)
+    expect(page.locator("#palette-U .remaining")).to_have_text(f"×{before - 1}")
+    expect(full.locator(".palette-entry.selected, a.palette-tile[aria-current]")).to_have_count(0)
+    expect(full.locator('a.palette-tile[tabindex="0"]')).to_have_count(1)
+    # Choosing again works from the kept list, as before the lay.
+    page.locator('.palette-list.full a.palette-tile[data-tile="A"]').click()
+    expect(page.locator("#board-grid .cell.open.legal").first).to_be_visible()
