@@ -465,11 +465,15 @@
 
   // The board the server sent (on opening, or after a move): read what it carries, and keep its
   // choice in the address so that a reload comes back to it.
+  // Once per answer (each brings its own #play-state), as soon as it is in the page: a choice the
+  // reader starts before the answer has settled is made on the new position, and kept.
   function adopt() {
-    if (!play() || !readChoices()) return;
+    const state = document.getElementById("play-state");
+    if (!play() || !state || state.dataset.adopted) return;
+    if (!readChoices()) return;
+    state.dataset.adopted = "1";
     if (digest !== adopted) { finder.city = finder.road = null; finder.marks.clear(); adopted = digest; }
     const here = parse(location.href);
-    const state = document.getElementById("play-state");
     const at = state && state.dataset.at;
     chosen = parse(at || "?") || here || { tile: null, square: null, rotation: null, player: null, others: false };
     if (at && location.search !== (at === "?" ? "" : at)) history.replaceState({ digest, href: at }, "", at);
@@ -515,8 +519,9 @@
     const state = document.getElementById("play-state");
     if (state && state.dataset.kept === "palette") {
       delete state.dataset.kept;
-      restorePalette();
+      if (!restorePalette()) return;
     }
+    adopt();
   });
   document.addEventListener("htmx:afterSettle", (e) => { if (e.detail.target && e.detail.target.id === "play") adopt(); });
   document.body.addEventListener("board-updated", adopt);

@@ -108,3 +108,21 @@ def test_after_a_lay_the_kept_list_of_tiles_shows_the_new_count_and_nothing_chos
     # Choosing again works from the kept list, as before the lay.
     page.locator('.palette-list.full a.palette-tile[data-tile="A"]').click()
     expect(page.locator("#board-grid .cell.open.legal").first).to_be_visible()
+
+
+def test_a_tile_chosen_before_the_lays_answer_settles_stays_chosen(page: Page, opened):
+    """A quick reader chooses the next tile while the board is still settling: the choice is made
+    on the new position and kept (the page takes an answer in once, as soon as it is swapped in)."""
+    page.locator('.palette-list.full a.palette-tile[data-tile="U"]').click()
+    page.locator("#board-grid .cell.open.legal").first.click()
+    page.evaluate(
+        """() => document.addEventListener("htmx:afterSwap", () => {
+            document.querySelector('.palette-list.full a.palette-tile[data-tile="A"]').click();
+        }, { once: true })"""
+    )
+    page.locator(".preview-controls .option.current").click()
+    wait_for_moves(page, 3)
+    settled(page)
+    expect(page.locator('.palette-list.full a.palette-tile[data-tile="A"][aria-current]')).to_be_visible()
+    page.locator("#board-grid .cell.open.legal").first.click()
+    expect(page.locator(".preview-controls .option").first).to_be_visible()
