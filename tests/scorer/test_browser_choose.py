@@ -68,6 +68,21 @@ def test_the_finder_keeps_only_the_tiles_that_show_it(page: Page, opened):
     expect(page.locator(".palette-list.full > .palette-entry[hidden]")).to_have_count(0)
 
 
+def test_a_phone_shows_the_road_sides_once_a_count_is_chosen(page: Page, opened):
+    """A row more of tiles in view until the finder is wanted: the city sides and the marks first."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator('#board-grid .cell.open[data-x="1"][data-y="0"]').click()
+    roads = page.locator("#finder .finder-roads")
+    expect(page.locator('#finder [data-facet="city"][data-value="1"]')).to_be_visible()
+    expect(roads).to_be_hidden()
+    page.locator('#finder [data-facet="city"][data-value="1"]').click()
+    expect(roads).to_be_visible()
+    page.locator('#finder [data-facet="city"][data-value="1"]').click()
+    expect(roads).to_be_hidden()
+    page.set_viewport_size({"width": 1280, "height": 900})
+    expect(roads).to_be_visible()
+
+
 def test_the_next_tile_ends_the_figure_step_without_a_request(page: Page, opened):
     page.locator('#board-grid .cell.open[data-x="1"][data-y="0"]').click()
     page.locator('.palette-list.narrowed button.option[data-tile="U"]').first.click()
