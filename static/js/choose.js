@@ -331,7 +331,7 @@
     for (const row of $$(".finder-row", box)) row.hidden = !$$(".finder-chip", row).some((c) => !c.hidden);
     // A phone shows the road sides once a count is chosen, or when the city sides narrow nothing:
     // a row more of tiles in view (play.css).
-    const cities = $(".finder-row:not(.finder-roads):not(.finder-marks)", box);
+    const cities = $(".finder-cities", box);
     box.classList.toggle("counted", finder.city !== null || finder.road !== null || !cities || cities.hidden);
     const clear = $("[data-finder-clear]", box);
     if (clear) { clear.hidden = !active; if (active) clear.closest(".finder-row").hidden = false; }
