@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -38,6 +39,9 @@ class SpotButton:
     top: int
     lying: bool
     label: str
+    alone: bool = False
+    """No other kind may stand on this spot: the phone's card offers it whichever kind is chosen
+    (a builder's road, a pig's field, an abbot's garden need no kind chosen first)."""
 
 
 @dataclass
@@ -237,6 +241,9 @@ def figure_choice(
         for s in game.figure_spots_at(square, player=player)
         if s.legal and s.kind.value in offered
     ]  # fmt: skip
+    kinds_at = Counter(spot.place for spot in choice.every_spot)
+    for spot in choice.every_spot:
+        spot.alone = kinds_at[spot.place] == 1
     choice.spots = [spot for spot in choice.every_spot if spot.kind == kind.value]
     if not choice.spots and nothing_left(game, turn, player, kind):
         choice.none_left = _("{player} has no {figure} left.").format(

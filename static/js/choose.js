@@ -264,11 +264,13 @@
     full.before(note);
     const narrowed = document.createElement("ul");
     narrowed.className = "palette-list narrowed";
-    // The likeliest first: the tiles with most copies left (as the server orders them).
-    const links = $$("a.palette-tile", full).sort((a, b) => Number(b.dataset.left) - Number(a.dataset.left));
-    for (const link of links) {
-      const turns = turnsAt(link.dataset.tile, chosen.square);
-      if (!turns) continue;
+    // The likeliest first for the room each takes: copies left per way it fits, so that the tile
+    // drawn is, on average, the fewest buttons in (a tile fitting four ways takes four buttons).
+    const fitting = $$("a.palette-tile", full)
+      .map((link) => ({ link, turns: turnsAt(link.dataset.tile, chosen.square) }))
+      .filter(({ turns }) => turns && turns.length)
+      .sort((a, b) => Number(b.link.dataset.left) / b.turns.length - Number(a.link.dataset.left) / a.turns.length);
+    for (const { link, turns } of fitting) {
       const entry = document.createElement("li");
       entry.className = "palette-entry" + (link.dataset.tile === chosen.tile ? " selected" : "");
       entry.dataset.tile = link.dataset.tile;
@@ -416,7 +418,7 @@
       for (const chip of $$(".kind-chip", card)) {
         if (chip === kind) chip.setAttribute("aria-current", "true"); else chip.removeAttribute("aria-current");
       }
-      for (const form of $$(".dot-form", card)) form.hidden = form.dataset.kind !== kind.dataset.kind;
+      for (const form of $$(".dot-form", card)) form.hidden = form.dataset.kind !== kind.dataset.kind && !("alone" in form.dataset);
       return;
     }
     const chip = event.target.closest(".finder-chip");

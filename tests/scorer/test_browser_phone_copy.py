@@ -24,6 +24,12 @@ SMALLEST_TARGET = 44
 PLAYERS = [("Mina", "red"), ("Wei", "blue"), ("Sara", "green")]
 
 
+@pytest.fixture
+def browser_context_args(browser_context_args):
+    """A touch phone: touch wording on the page, no hover, taps rather than clicks."""
+    return {**browser_context_args, "viewport": PHONE, "is_mobile": True, "has_touch": True}
+
+
 class Taps:
     """Taps the way a thumb does, and remembers every one that was too small or needed a scroll."""
 
@@ -40,7 +46,7 @@ class Taps:
         width, height = target.evaluate(
             "e => [e.getBoundingClientRect().width, e.getBoundingClientRect().height]"
         )
-        target.click()
+        target.tap()
         self.count += 1
         if min(width, height) < SMALLEST_TARGET - 0.5:
             self.problems.append(f"{what}: a {width:.0f} × {height:.0f} px target")

@@ -124,6 +124,27 @@ def test_a_move_with_htmx_returns_the_partial_with_spots(client, saved):
     assert any("Tile E laid" in m for m in messages(response))
 
 
+def test_the_phone_card_offers_a_spot_only_one_kind_may_take_whichever_kind_is_chosen(client):
+    """Mina's meeple holds the road, so only her builder may go on it: its dot shows at once, with
+    the builder drawn in it; the big meeple's dots wait until that kind is chosen."""
+    game = services.create_game(
+        services.GameSettings(
+            players=[("Mina", "red"), ("Wei", "blue")], expansions=["traders-builders", "inns-cathedrals"]
+        )
+    )
+    for text in ("D@0,0/0", "U@1,0/0:0E", "W@-1,0/0"):
+        services.add_move(game.code, Placement.parse(text), expected=now(game))
+    data = {"tile": "U", "x": 2, "y": 0, "rotation": 0, "expected": now(game)}
+    card = client.post(url(game, "move"), data, **HX).content.decode().split('id="figure-card"')[1]
+    forms = re.findall(r'<form[^>]*class="dot-form[^"]*"[^>]*>.*?</form>', card, re.S)
+    shown = [f for f in forms if " hidden>" not in f.split(">", 1)[0] + ">"]
+    assert shown and all('data-kind="big"' not in f for f in shown)
+    builder = [f for f in forms if 'data-kind="builder"' in f]
+    assert len(builder) == 1 and builder[0] in shown and " data-alone" in builder[0]
+    assert 'class="figure-icon k-builder"' in builder[0]
+    assert all(" data-alone" not in f for f in forms if 'data-kind="meeple"' in f)
+
+
 def board_origin(html: str) -> dict:
     found = re.search(r'data-min-x="(-?\d+)" data-min-y="(-?\d+)"', html)
     return {"west": found.group(1), "north": found.group(2)}
