@@ -141,3 +141,24 @@ def test_a_tile_chosen_before_the_lays_answer_settles_stays_chosen(page: Page, o
     expect(page.locator('.palette-list.full a.palette-tile[data-tile="A"][aria-current]')).to_be_visible()
     page.locator("#board-grid .cell.open.legal").first.click()
     expect(page.locator(".preview-controls .option").first).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", ["fa", "en"])
+def test_the_figure_spots_stand_on_their_points_in_either_direction(live_server, page: Page, opened, lang):
+    """Each dot is centred on its spot (its form, a point on the tile), on the board and on the
+    phone's card: a right-to-left page once hung every dot a whole dot's width off its spot."""
+
+    def offsets(dots: str) -> list[float]:
+        return page.locator(dots).evaluate_all(
+            """els => els.filter(e => e.offsetParent).map(e => {
+                const r = e.getBoundingClientRect(), spot = e.closest(".dot-form").getBoundingClientRect();
+                return Math.hypot(r.left + r.width / 2 - spot.left, r.top + r.height / 2 - spot.top);
+            })"""
+        )
+
+    page.goto(f"{live_server.url}/{lang}/play/{opened.code}/?spots=1")
+    on_board = offsets("#board-grid .dot")
+    page.set_viewport_size({"width": 390, "height": 844})
+    on_card = offsets(".figure-card .dot")
+    assert on_board and on_card
+    assert max(on_board + on_card) < 1

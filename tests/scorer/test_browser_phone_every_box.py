@@ -176,3 +176,26 @@ def test_a_whole_game_with_every_box_and_six_players_copied_on_a_phone(
     assert per_tile <= 2.3
     assert services.load(saved.code).game.report().totals == played.report().totals
     assert not console_errors
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_figure_step_with_every_kind_fits_the_smallest_phone(live_server, page: Page, lang):
+    """320 × 568 with five figure kinds on offer: every target of the figure step in view, none
+    needing a scroll of the page or the sheet."""
+    played = random_game(random.Random(11), 6, expansions=EVERY_BOX, meeple_chance=0.3)
+    saved = services.create_game(services.GameSettings(players=SIX, expansions=EVERY_BOX))
+    digest = services.load(saved.code).digest
+    for placement in played.placements[:15]:
+        digest = services.add_move(saved.code, placement.without_meeple(), expected=digest).digest
+    page.set_viewport_size({"width": 320, "height": 568})
+    page.goto(f"{live_server.url}/{lang}/play/{saved.code}/?spots=1")
+    card = page.locator(".figure-card")
+    expect(card).to_be_visible()
+    targets = card.locator(".kind-chip, .button, .dot-form:not([hidden]) .dot")
+    assert card.locator(".kind-chip").count() == 5
+    tap = SheetTaps(page)
+    out_of_view = [n for n in range(targets.count()) if not tap.visible(targets.nth(n))]
+    assert out_of_view == []
+    assert page.evaluate("document.getElementById('play-sheet').scrollHeight") <= page.evaluate(
+        "document.getElementById('play-sheet').clientHeight"
+    )
