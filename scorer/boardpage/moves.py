@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from scorer.engine import FigureKind, Game, Mode
+from scorer.engine import FeatureKind, Game, Mode
 from scorer.explain import sentence, title
 from scorer.messages import FEATURE_NAMES, figure_name, good_name, tile_name
 from scorer.players import Look
@@ -46,7 +46,7 @@ def move_rows(game: Game, looks: Sequence[Look]) -> list[MoveRow]:
             meeple = placement.meeple
             tile = game.board.tiles[placement.square].tile
             index = tile.oriented(placement.rotation).feature_for(
-                meeple.at, abbot=meeple.kind is FigureKind.ABBOT
+                meeple.at, garden=FeatureKind.GARDEN in meeple.kind.stands_on
             )
             figure = figure_name(meeple.kind)
             if index is not None:

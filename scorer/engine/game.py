@@ -19,7 +19,7 @@ from . import events as scored
 from . import farms as farming
 from .board import Board, PlacedTile
 from .errors import IllegalPlacementError, Problem, Rule, SetupError
-from .expansions import modules_for
+from .expansions import RuleModule, modules_for, overriding
 from .figures import Figure, FigureKind, majority, supply_for
 from .placement import Meeple, Placement
 from .places import Place, Square
@@ -55,7 +55,8 @@ class Turn(NamedTuple):
     """Trade goods the layer took by completing cities with it."""
     supply_before: tuple[tuple[int, ...], ...] = ()
     scores_before: tuple[int, ...] = ()
-    goods_before: tuple[dict[Good, int], ...] = ()
+    states_before: tuple[object, ...] = ()
+    """The rule modules' states before the turn (each immutable: the reference is the snapshot)."""
 
 
 @contextmanager
@@ -107,6 +108,17 @@ class Game:
             raise SetupError(Rule.BAD_PLAYERS, detail=f"a game has {MIN_PLAYERS} to {most} players")
         self._graph = self.board._graph
         self._modules = modules_for(self.board.expansions)
+        modules = self._modules
+        # Each hook called only on the modules that override it (none: no cost at all).
+        self._earners = overriding(modules, "earns_extra_tile")
+        self._actors = overriding(modules, "check_action")
+        self._followers = overriding(modules, "after_action")
+        self._closers = overriding(modules, "completed")
+        self._after_scoring = overriding(modules, "after_scoring")
+        self._enders = overriding(modules, "end_events")
+        self._recallers = overriding(modules, "recall_options")
+        self._holders = overriding(modules, "goods_held")
+        self._judges = overriding(modules, "final_problem")
         self.figure_kinds: tuple[FigureKind, ...] = tuple(supply_for(self.board.expansions))
         """The kinds of figure this game has, meeples first."""
         start_supply = supply_for(self.board.expansions)
@@ -122,9 +134,10 @@ class Game:
         """Points on the score track now: banked plus everything scored during play."""
         if goods is not None and len(goods) != count:
             raise SetupError(Rule.BAD_GOODS, detail="give one entry per player")
-        self.goods: list[Counter[Good]] = [Counter(goods[i] if goods else {}) for i in range(count)]
-        """Trade goods each player holds (collected during play, or given for a final board)."""
+        self.given_goods: tuple[dict[Good, int], ...] = tuple(dict(held) for held in goods or ())
+        """Trade goods each player held before the first placement (a finished board's)."""
         self.turns: list[Turn] = []
+        self._states: tuple[object, ...] = tuple(module.start(self) for module in modules)
 
     def __repr__(self) -> str:
         names = tuple(p.name for p in self.players)
@@ -158,6 +171,25 @@ class Game:
         row = self._supply[player]
         changed = (*row[:column], row[column] + delta, *row[column + 1 :])
         self._supply = (*self._supply[:player], changed, *self._supply[player + 1 :])
+
+    @property
+    def goods(self) -> list[Counter[Good]]:
+        """Trade goods each player holds (collected during play, or given for a final board), as
+        the rule module that keeps them holds them; none without one."""
+        for module in self._holders:
+            held = module.goods_held(self.state_of(module))
+            if held is not None:
+                return [Counter(h) for h in held]
+        return [Counter() for _ in self.players]
+
+    def state_of(self, module: RuleModule) -> object:
+        """A rule module's own state now."""
+        return self._states[self._modules.index(module)]
+
+    def set_state(self, module: RuleModule, state: object) -> None:
+        """Replace a rule module's state (a new value: the journal keeps the old one)."""
+        at = self._modules.index(module)
+        self._states = (*self._states[:at], state, *self._states[at + 1 :])
 
     @property
     def meeples_in_supply(self) -> list[int]:
@@ -306,9 +338,9 @@ class Game:
         return self._spots_on(placed, judge)
 
     def recall_options(self, player: int | None = None) -> list[RecallOption]:
-        """Abbots that could be taken back with the tile just laid (instead of its figure), with
+        """Figures that could be taken back with the tile just laid (instead of its figure), with
         what each would score; ``player`` defaults to the tile's layer."""
-        if not self.turns or Expansion.ABBOT not in self.expansions or self.mode is Mode.FINAL:
+        if not self.turns or not self._recallers:
             return []
         turn = self.turns[-1]
         owner = player if player is not None else turn.layer
@@ -316,20 +348,9 @@ class Game:
             return []
         self.pop()
         try:
-            # Whoever takes the abbot back laid the tile (a figure or recall is always the layer's).
+            # Whoever takes a figure back laid the tile (a figure or recall is always the layer's).
             bare = turn.placement.without_meeple().laid_by(None)
-            options = []
-            for node, (who, kind) in sorted(self._graph.figures.items()):
-                if who != owner or kind is not FigureKind.ABBOT:
-                    continue
-                square = self._graph.square[node]
-                try:
-                    events = self.score_of(bare.with_recall(owner, square))
-                except IllegalPlacementError:
-                    continue
-                recall = next(e for e in events if e.when is Phase.RECALL)
-                options.append(RecallOption(owner, square, self._graph.spec[node].kind, recall.points))
-            return options
+            return [option for m in self._recallers for option in m.recall_options(self, bare, owner)]
         finally:
             self.push(turn.placement)
 
@@ -365,7 +386,7 @@ class Game:
         # Supply is replaced, never changed in place, so keeping a reference is the snapshot.
         supply_before = self._supply
         scores_before = tuple(self.scores)
-        goods_before = tuple(map(dict, self.goods)) if self._modules else ()
+        states_before = self._states
         placed = board.lay(tile, placement.square, placement.rotation)
         if type(placed) is Problem:
             raise placed.error(**where)
@@ -383,27 +404,29 @@ class Game:
             else:
                 layer = self._layer_for(placement, index, where)
             if placement.recall is not None:
-                self._check_recall(placement, where)
+                self._check_action(placement, where)
             if meeple is not None:
                 self._put_figure(placed, meeple, where)
+            for module in self._followers:
+                module.after_action(self, placed, placement, layer)
             if self.mode is Mode.REPLAY:
-                if self._modules:
+                if self._earners:
                     previous = turns[-1] if turns else None
                     bonus = previous is not None and previous.extra_tile and previous.layer == layer
                     if not bonus:
-                        extra = any(m.earns_extra_tile(self, placed, layer) for m in self._modules)
+                        extra = any(m.earns_extra_tile(self, placed, layer) for m in self._earners)
                 events = self._score_completed(placed, layer)
-                if placement.recall is not None:
-                    events.append(self._recall(placement, where))
+                for module in self._after_scoring:
+                    events += module.after_scoring(self, placement, where)
                 scores = self.scores
                 for event in events:
                     for player in event.winners:
                         scores[player] += event.points
         except IllegalPlacementError:
             board.lift()
-            self._restore(supply_before, scores_before, goods_before)
+            self._restore(supply_before, scores_before, states_before)
             raise
-        collected = self._collected(layer, goods_before) if self._modules else ()
+        collected = self._collected(layer, states_before) if self._states is not states_before else ()
         turn = Turn(
             placement,
             layer,
@@ -413,7 +436,7 @@ class Game:
             collected,
             supply_before,
             scores_before,
-            goods_before,
+            states_before,
         )
         turns.append(turn)
         return turn.events
@@ -435,22 +458,25 @@ class Game:
             raise IllegalPlacementError(Rule.NOTHING_TO_UNDO)
         turn = self.turns.pop()
         self.board.lift()
-        self._restore(turn.supply_before, turn.scores_before, turn.goods_before)
+        self._restore(turn.supply_before, turn.scores_before, turn.states_before)
         return turn.placement
 
-    def _restore(self, supply, scores, goods) -> None:
+    def _restore(self, supply, scores, states) -> None:
         self._supply = supply
         self.scores = list(scores)
-        self.goods = [Counter(held) for held in goods] if goods else [Counter() for _ in self.players]
+        self._states = states
 
-    def _collected(
-        self, layer: int | None, before: tuple[dict[Good, int], ...]
-    ) -> tuple[tuple[Good, int], ...]:
-        """The goods ``layer`` took this turn."""
-        if layer is None or not self.goods[layer]:
+    def _collected(self, layer: int | None, before: tuple[object, ...]) -> tuple[tuple[Good, int], ...]:
+        """The goods ``layer`` took this turn (the states of the modules that keep goods compared)."""
+        if layer is None:
             return ()
-        now, then = self.goods[layer], before[layer] if before else {}
-        return tuple((g, now[g] - then.get(g, 0)) for g in GOODS if now[g] != then.get(g, 0))
+        taken: Counter[Good] = Counter()
+        for module in self._holders:
+            at = self._modules.index(module)
+            now, then = module.goods_held(self._states[at]), module.goods_held(before[at])
+            if now is not None and then is not None:
+                taken.update({g: now[layer].get(g, 0) - then[layer].get(g, 0) for g in GOODS})
+        return tuple((g, taken[g]) for g in GOODS if taken[g])
 
     def _layer_for(self, placement: Placement, index: int, where: dict | None = None) -> int | None:
         """Who lays ``placement``: as it says, else its figure's owner, else the turn order."""
@@ -474,7 +500,7 @@ class Game:
     def _feature_index(self, placed: PlacedTile, at: Place, kind: FigureKind) -> int | Problem:
         """Which feature of the tile a figure of ``kind`` at ``at`` stands on, or why none."""
         tile = placed.tile
-        index = placed.orientation.feature_for(at, abbot=kind is FigureKind.ABBOT)
+        index = placed.orientation.feature_for(at, garden=FeatureKind.GARDEN in kind.stands_on)
         if index is None:
             if at is Place.C and tile.garden is not None:
                 return Problem(Rule.GARDEN_ONLY_ABBOT)
@@ -526,18 +552,9 @@ class Game:
         for _, player, kind in self._graph.take_figures(root):
             self._change_supply(player, kind, +1)
 
-    # -- the abbot's recall -----------------------------------------------------------------
-
-    def _abbot_node(self, player: int, square: Square) -> int | None:
-        placed = self.board.tiles.get(square)
-        if placed is None:
-            return None
-        for node in placed.nodes:
-            if self._graph.figures.get(node) == (player, FigureKind.ABBOT):
-                return node
-        return None
-
-    def _check_recall(self, placement: Placement, where: dict) -> None:
+    def _check_action(self, placement: Placement, where: dict) -> None:
+        """An action instead of a figure (a recall): one action a turn, none on a finished board,
+        a player of the game; then its module's own rules (none in play: nothing to take back)."""
         recall = placement.recall
         assert recall is not None
         if placement.meeple is not None:
@@ -546,7 +563,7 @@ class Game:
             raise IllegalPlacementError(Rule.RECALL_IN_FINAL, **where)
         if not 0 <= recall.player < len(self.players):
             raise IllegalPlacementError(Rule.UNKNOWN_PLAYER, **where, player=recall.player)
-        if self._abbot_node(recall.player, recall.square) is None:
+        if not self._actors:
             raise IllegalPlacementError(
                 Rule.RECALL_NOT_THERE,
                 **where,
@@ -554,22 +571,57 @@ class Game:
                 at_x=recall.x,
                 at_y=recall.y,
             )
+        for module in self._actors:
+            module.check_action(self, placement, where)
 
-    def _recall(self, placement: Placement, where: dict) -> ScoreEvent:
-        """Take the abbot back (after the tile's own scoring) and score its feature as unfinished."""
-        recall = placement.recall
-        assert recall is not None
-        node = self._abbot_node(recall.player, recall.square)
-        if node is None:  # the tile completed its cloister or garden, which sent it home
-            placed = self.board.tiles[recall.square]
-            kind = next(placed.tile.features[i].kind for i in placed.tile.enclosed)
-            raise IllegalPlacementError(
-                Rule.RECALL_COMPLETED, **where, feature=kind.value, at_x=recall.x, at_y=recall.y
-            )
-        event = scored.enclosure_event(self.board, self._graph, node, Phase.RECALL, where["index"])
-        self._graph.take_figure(node)
-        self._change_supply(recall.player, FigureKind.ABBOT, +1)
-        return event
+    # -- what rule modules may ask and do (named, instead of the feature graph) ----------------
+
+    def group_of(self, node: int) -> int:
+        """The feature (its root) that segment ``node`` belongs to now."""
+        return self._graph.find(node)
+
+    def goods_on(self, root: int) -> Counter[Good]:
+        """The trade goods tokens on feature ``root``."""
+        graph = self._graph
+        spec = graph.spec
+        return Counter(spec[m].good for m in graph.members(root) if spec[m].good is not None)
+
+    def standing(
+        self, *, player: int | None = None, kind: FigureKind | None = None
+    ) -> list[tuple[int, Square, int, FigureKind]]:
+        """``(node, square, player, kind)`` of every figure on the board (of ``player``, of
+        ``kind`` if given), in segment order."""
+        graph = self._graph
+        return [
+            (node, graph.square[node], who, what)
+            for node, (who, what) in sorted(graph.figures.items())
+            if (player is None or who == player) and (kind is None or what is kind)
+        ]
+
+    def node_of(self, square: Square, player: int, kind: FigureKind) -> int | None:
+        """The segment of the tile on ``square`` where ``player``'s figure of ``kind`` stands."""
+        placed = self.board.tiles.get(square)
+        if placed is None:
+            return None
+        figures = self._graph.figures
+        return next((node for node in placed.nodes if figures.get(node) == (player, kind)), None)
+
+    def feature_kind_of(self, node: int) -> FeatureKind:
+        return self._graph.spec[node].kind
+
+    def enclosed_kind_on(self, square: Square) -> FeatureKind:
+        """The kind of the cloister or garden on the tile at ``square``."""
+        placed = self.board.tiles[square]
+        return next(placed.tile.features[i].kind for i in placed.tile.enclosed)
+
+    def unfinished_event(self, node: int, phase: Phase, index: int | None) -> ScoreEvent:
+        """What the cloister or garden holding segment ``node`` scores as it stands, unfinished."""
+        return scored.enclosure_event(self.board, self._graph, node, phase, index)
+
+    def send_home(self, node: int) -> None:
+        """Lift the figure on segment ``node`` back to its player's supply."""
+        player, kind = self._graph.take_figure(node)
+        self._change_supply(player, kind, +1)
 
     # -- scoring during play ----------------------------------------------------------------
 
@@ -582,7 +634,7 @@ class Game:
             if open_ends[root] != 0 or root in closed:
                 continue  # open, or already scored (this turn through another of its pieces, or before)
             graph.close(root)
-            for module in self._modules:
+            for module in self._closers:
                 module.completed(self, root, layer)
             if graph.occupancy[root]:
                 events.append(scored.group_event(graph, root, Phase.PLAY, placed.index, self.rules))
@@ -624,7 +676,7 @@ class Game:
                 warnings.append(ScoreWarning(WarningCode.COMPLETED_WITH_MEEPLES, event.feature, event.tiles))
             events.append(event)
         events += farming.farm_events(self.board, graph, self.rules.farmers)
-        for module in self._modules:
+        for module in self._enders:
             events += module.end_events(self)
         return events, warnings
 
@@ -640,12 +692,9 @@ class Game:
             self.events + end,
             self.banked,
             warnings,
-            goods=[{g: held[g] for g in Good} for held in self.goods] if self._trades() else (),
+            goods=[{g: held[g] for g in Good} for held in self.goods] if self._holders else (),
             layers=[t.layer for t in self.turns],
         )
-
-    def _trades(self) -> bool:
-        return Expansion.TRADERS_BUILDERS in self.expansions
 
     def projected_scores(self) -> tuple[int, ...]:
         """Each player's total if the game ended now."""
@@ -758,14 +807,18 @@ class Game:
     def final_problem(self) -> IllegalPlacementError | None:
         """For a final board: why the finished board as a whole is not a legal one, if it is not."""
         loose = self.board.disconnected()
-        rule = Rule.NOT_CONNECTED
-        if loose is None:
-            loose = self.board.river_problem_on_board()
-            rule = Rule.RIVER_SAME_TURN
         if loose is not None:
             return IllegalPlacementError(
-                rule, index=loose.index, tile=loose.tile.name, x=loose.square[0], y=loose.square[1]
+                Rule.NOT_CONNECTED,
+                index=loose.index,
+                tile=loose.tile.name,
+                x=loose.square[0],
+                y=loose.square[1],
             )
+        for module in self._judges:
+            problem = module.final_problem(self)
+            if problem is not None:
+                return problem
         graph = self._graph
         for node, (player, kind) in sorted(graph.figures.items()):
             if kind.needs_own_figure and not self._has_own_counting_figure(graph.find(node), player):

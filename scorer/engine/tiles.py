@@ -129,9 +129,10 @@ class Orientation:
     def rotation(self) -> int:
         return self.quarter_turns * 90
 
-    def feature_for(self, at: Place, *, abbot: bool = False) -> int | None:
-        """The feature a figure at ``at`` stands on: an abbot at the centre takes the garden."""
-        if abbot and at is Place.C and self.tile.garden is not None:
+    def feature_for(self, at: Place, *, garden: bool = False) -> int | None:
+        """The feature a figure at ``at`` stands on: one that may stand on a garden (the abbot)
+        takes the garden at the centre."""
+        if garden and at is Place.C and self.tile.garden is not None:
             return self.tile.garden
         return self.feature_at[at]
 

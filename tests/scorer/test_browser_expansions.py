@@ -63,7 +63,7 @@ def choose_figure(page: Page, placement: Placement, rotation: int, default_playe
         settled(page)
         actions += 1
     orientation = Game(2).tile_type(placement.tile).oriented(rotation)
-    feature = orientation.feature_for(meeple.at, abbot=meeple.kind is FigureKind.ABBOT)
+    feature = orientation.feature_for(meeple.at, garden=meeple.kind is FigureKind.ABBOT)
     place = orientation.place_of(feature).name
     page.locator(f'#board-grid .dot-form:has(input[name="place"][value="{place}"]) button').click()
     return actions + 1
