@@ -17,8 +17,9 @@ from carcassonne_site.languages import localize_digits as d
 from scorer.css import DELAYS
 from scorer.engine import Extent, FeatureKind, Game, ScoreEvent, Spot, Square
 from scorer.engine.board import Board
-from scorer.messages import figure_on, tile_name
+from scorer.messages import figure_on
 from scorer.players import Look
+from scorer.tile_names import tile_name
 
 
 @dataclass

@@ -6,13 +6,12 @@ sentences. Every code has one; a test checks none is missing.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from carcassonne_site.languages import localize_digits
-from scorer.engine import TILES, CarcassonneError, FeatureKind, FigureKind, Good, Rule
+from scorer.engine import CarcassonneError, FeatureKind, FigureKind, Good, Rule
+from scorer.tile_names import tile_name
 
 FEATURE_NAMES = {
     FeatureKind.ROAD: pgettext_lazy("feature", "road"),
@@ -49,41 +48,6 @@ SIDE_NAMES = {
     "S": pgettext_lazy("side", "south"),
     "W": pgettext_lazy("side", "west"),
 }
-
-DESCRIBED_TILES = {
-    "river-spring": pgettext_lazy("tile", "spring"),
-    "river-lake": pgettext_lazy("tile", "lake"),
-    "river-straight": pgettext_lazy("tile", "straight river"),
-    "river-curve": pgettext_lazy("tile", "river bend"),
-    "river-curve-garden": pgettext_lazy("tile", "river bend with a garden"),
-    "river-bridge": pgettext_lazy("tile", "river with a bridge"),
-    "river-cities": pgettext_lazy("tile", "river between two cities"),
-    "river-city-road": pgettext_lazy("tile", "river with a city and a road"),
-    "river-cloister": pgettext_lazy("tile", "river with a cloister"),
-    "river-city-corner": pgettext_lazy("tile", "river bend by a city"),
-    "river-road-curve": pgettext_lazy("tile", "river bend with a road"),
-}
-"""Tiles whose name is not a letter, by what they show; expansion tiles are named in tile_names.py."""
-
-
-def tile_name(name: str) -> str:
-    """How a reader calls a tile: base tiles by their letter (a garden tile: "E with a garden"),
-    the others by what they show."""
-    return _tile_name(name, get_language())
-
-
-@lru_cache(maxsize=1024)
-def _tile_name(name: str, language: str | None) -> str:
-    """Asked for every tile of every board and palette: looked up once per tile and language."""
-    from scorer.tile_names import EXPANSION_TILE_NAMES
-
-    described = DESCRIBED_TILES.get(name) or EXPANSION_TILE_NAMES.get(name)
-    if described is not None:
-        return str(described)
-    tile = TILES.get(name)
-    if tile is not None and tile.twin is not None and len(tile.twin) == 1:
-        return _("{tile} with a garden").format(tile=tile.twin)
-    return name
 
 
 def figure_name(kind: FigureKind) -> str:

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 
-from django.utils.translation import pgettext, pgettext_lazy
+from django.utils.translation import get_language, pgettext, pgettext_lazy
+from django.utils.translation import gettext as _
+
+from scorer.engine import TILES
 
 # Each name is written out in full, so that makemessages finds it.
 EXPANSION_TILE_NAMES = {
@@ -91,12 +95,43 @@ BASE_TILE_DESCRIPTIONS = {
 }
 
 
+DESCRIBED_TILES = {
+    "river-spring": pgettext_lazy("tile", "spring"),
+    "river-lake": pgettext_lazy("tile", "lake"),
+    "river-straight": pgettext_lazy("tile", "straight river"),
+    "river-curve": pgettext_lazy("tile", "river bend"),
+    "river-curve-garden": pgettext_lazy("tile", "river bend with a garden"),
+    "river-bridge": pgettext_lazy("tile", "river with a bridge"),
+    "river-cities": pgettext_lazy("tile", "river between two cities"),
+    "river-city-road": pgettext_lazy("tile", "river with a city and a road"),
+    "river-cloister": pgettext_lazy("tile", "river with a cloister"),
+    "river-city-corner": pgettext_lazy("tile", "river bend by a city"),
+    "river-road-curve": pgettext_lazy("tile", "river bend with a road"),
+}
+"""The River's tiles, whose name is not a letter, by what they show."""
+
+
+def tile_name(name: str) -> str:
+    """How a reader calls a tile: base tiles by their letter (a garden tile: "E with a garden"),
+    the others by what they show."""
+    return _tile_name(name, get_language())
+
+
+@lru_cache(maxsize=1024)
+def _tile_name(name: str, language: str | None) -> str:
+    """Asked for every tile of every board and palette: looked up once per tile and language."""
+    described = DESCRIBED_TILES.get(name) or EXPANSION_TILE_NAMES.get(name)
+    if described is not None:
+        return str(described)
+    tile = TILES.get(name)
+    if tile is not None and tile.twin is not None and len(tile.twin) == 1:
+        return _("{tile} with a garden").format(tile=tile.twin)
+    return name
+
+
 def tile_description(name: str) -> str:
     """A tile as a reader who cannot see its picture needs it: "E: a city on one edge" for a base
     tile (its garden twin: "E with a garden: …"), the descriptive name of any other."""
-    from scorer.engine import TILES
-    from scorer.messages import tile_name
-
     letter = name if name in BASE_TILE_DESCRIPTIONS else getattr(TILES.get(name), "twin", None)
     if letter in BASE_TILE_DESCRIPTIONS:
         return pgettext("tile", "{name}: {description}").format(

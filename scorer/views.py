@@ -40,12 +40,13 @@ from scorer.engine import (
     read_board,
 )
 from scorer.forms import FigureForm, ImportForm, MoveForm, NewGameForm, StateForm, TrackForm
-from scorer.messages import explain, tile_name
+from scorer.messages import explain
 from scorer.models import SavedGame
 from scorer.pictures import PictureOptions
 from scorer.players import looks_of
 from scorer.reports import score_page
 from scorer.sharing import GameLinks, qr_png, sharing
+from scorer.tile_names import tile_name
 
 STALE = gettext_lazy(
     "This game was changed on another device. The board now shows the latest moves; check it and try again."

@@ -13,7 +13,8 @@ from django.views.decorators.http import require_safe
 
 from carcassonne_site.languages import localize_digits
 from scorer.engine import BOX_TILES, Expansion, FeatureKind, TileType, tile_counts
-from scorer.messages import GOOD_NAMES, tile_name
+from scorer.messages import GOOD_NAMES
+from scorer.tile_names import tile_name
 from tutorial import content
 
 

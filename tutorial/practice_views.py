@@ -40,7 +40,8 @@ from scorer.engine import (
     Square,
 )
 from scorer.explain import sentence, title
-from scorer.messages import FEATURE_NAMES, SIDE_NAMES, explain, figure_name, tile_name
+from scorer.messages import FEATURE_NAMES, SIDE_NAMES, explain, figure_name
+from scorer.tile_names import tile_name
 from tutorial import content
 from tutorial.practice import PRACTICES, Practice, Turn, judge
 from tutorial.presenters import colour_name, example_looks

@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 from carcassonne_site.languages import localize_digits as d
 from scorer.boardview import Grid, PreviewCell, tile_cells
 from scorer.engine import Extent, Game, Mode, Placement, Square
-from scorer.messages import tile_name
 from scorer.players import Look
+from scorer.tile_names import tile_name
 
 from .selection import Selection
 

@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 
 from scorer.engine import FeatureKind, Game, Mode
 from scorer.explain import sentence, title
-from scorer.messages import FEATURE_NAMES, figure_name, good_name, tile_name
+from scorer.messages import FEATURE_NAMES, figure_name, good_name
 from scorer.players import Look
+from scorer.tile_names import tile_name
 
 
 @dataclass

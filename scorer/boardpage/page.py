@@ -11,9 +11,10 @@ from carcassonne_site.languages import localize_digits as d
 from scorer.boardview import Grid
 from scorer.engine import Game, Square
 from scorer.explain import sentence, title
-from scorer.messages import figure_name, tile_name
+from scorer.messages import figure_name
 from scorer.players import Look, looks_of
 from scorer.services import Loaded
+from scorer.tile_names import tile_name
 
 from .choices import remembered_fits
 from .grid import OpenLabels, board_grid

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from carcassonne_site.languages import localize_digits as d
 from scorer.engine import TILES, Game, Mode, Square, TileType
 from scorer.engine.tilesets import RIVER_SPRING
-from scorer.messages import tile_name
+from scorer.tile_names import tile_name
 
 from .choices import finder_facts
 from .selection import Selection

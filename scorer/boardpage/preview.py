@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from scorer.engine import TILES, Placement, Square
-from scorer.messages import tile_name
+from scorer.tile_names import tile_name
 
 from .selection import Selection
 

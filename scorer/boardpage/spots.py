@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 from carcassonne_site.languages import localize_digits as d
 from scorer.boardview import percent
 from scorer.engine import FeatureKind, FigureKind, FigureSpot, Game, Meeple, Mode, Square, Turn
-from scorer.messages import FEATURE_NAMES, figure_name, tile_name
+from scorer.messages import FEATURE_NAMES, figure_name
 from scorer.players import Look
-from scorer.tile_names import MIDDLE, bearing_name, feature_bearings
+from scorer.tile_names import MIDDLE, bearing_name, feature_bearings, tile_name
 
 from .selection import Selection
 

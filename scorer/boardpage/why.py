@@ -9,7 +9,8 @@ from django.utils.translation import pgettext
 from carcassonne_site.languages import localize_digits as d
 from carcassonne_site.languages import sentences
 from scorer.engine import TILES, Game, Problem, Rule, Side, Square, TileType
-from scorer.messages import EDGE_NAMES, SIDE_NAMES, explain, tile_name
+from scorer.messages import EDGE_NAMES, SIDE_NAMES, explain
+from scorer.tile_names import tile_name
 
 RIVER_RULES = (
     Rule.LAKE_TOO_EARLY,
