@@ -104,9 +104,10 @@ class BoardPage:
 
     @property
     def narrowed(self) -> list[PaletteEntry]:
-        """The tiles that fit the chosen square, the ones with most copies left (the likeliest to
-        have been drawn) first; catalogue order among equals."""
-        return sorted((e for e in self.palette if e.options), key=lambda e: -e.remaining)
+        """The tiles that fit the chosen square, the likeliest to have been drawn for the room each
+        takes first: copies left per way it fits (choose.js orders them so too); catalogue order
+        among equals."""
+        return sorted((e for e in self.palette if e.options), key=lambda e: -e.remaining / len(e.options))
 
     @property
     def finder_marks(self) -> list[tuple[str, str]]:

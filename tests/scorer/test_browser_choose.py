@@ -162,3 +162,27 @@ def test_the_figure_spots_stand_on_their_points_in_either_direction(live_server,
     on_card = offsets(".figure-card .dot")
     assert on_board and on_card
     assert max(on_board + on_card) < 1
+
+
+def test_the_page_and_the_script_order_the_tiles_that_fit_alike(live_server, page: Page, opened):
+    """The likeliest for the room it takes first (copies left per way it fits), whether the server
+    drew the list (a reload, no script yet) or the script did (a square tapped)."""
+
+    def order() -> list[tuple[str, float]]:
+        return page.locator(".palette-list.narrowed .palette-entry").evaluate_all(
+            """els => els.map(e => {
+                const link = document.querySelector(`.palette-list.full a[data-tile="${e.dataset.tile}"]`);
+                const ways = e.querySelectorAll("button.option").length;
+                return [e.dataset.tile, Number(link.dataset.left) / ways];
+            })"""
+        )
+
+    page.locator('#board-grid .cell.open[data-x="0"][data-y="1"]').click()
+    by_script = order()
+    page.goto(f"{live_server.url}/en/play/{opened.code}/?at=0,1")
+    settled(page)
+    by_server = order()
+    assert len(by_script) > 5
+    assert by_script == by_server
+    odds = [per_way for _, per_way in by_script]
+    assert odds == sorted(odds, reverse=True)
