@@ -193,4 +193,8 @@ def test_a_finished_board_copied_in_any_order_with_its_meeples_added_afterwards(
     assert game.report().totals == final.report().totals
     assert not tap.problems, tap.problems[:10]
     print(f"\nfinal board, {len(order)} tiles ({gaps} one square away), {len(standing)} meeples:", end=" ")
-    print(f"{tap.count} taps, {tap.pans} pans")
+    per_tile = tap.count / len(order)
+    print(f"{tap.count} taps ({per_tile:.2f} a tile), {tap.pans} pans")
+    # Measured 197 taps, 2.74 a tile (issue 18 asks 2.3): 144 to lay, and each of the 20 meeples
+    # added afterwards costs its tile, its spot and, 13 times, the player. A guard, not the goal.
+    assert per_tile <= 2.75
