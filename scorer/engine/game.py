@@ -110,6 +110,7 @@ class Game:
         self._modules = modules_for(self.board.expansions)
         modules = self._modules
         # Each hook called only on the modules that override it (none: no cost at all).
+        self._preparers = overriding(modules, "before_tile")
         self._earners = overriding(modules, "earns_extra_tile")
         self._actors = overriding(modules, "check_action")
         self._followers = overriding(modules, "after_action")
@@ -415,7 +416,9 @@ class Game:
                     bonus = previous is not None and previous.extra_tile and previous.layer == layer
                     if not bonus:
                         extra = any(m.earns_extra_tile(self, placed, layer) for m in self._earners)
-                events = self._score_completed(placed, layer)
+                for module in self._preparers:
+                    events += module.before_tile(self, placement, layer)
+                events += self._score_completed(placed, layer)
                 for module in self._after_scoring:
                     events += module.after_scoring(self, placement, where)
                 scores = self.scores

@@ -11,6 +11,7 @@ import pytest
 
 from scorer.engine import Game, Placement
 from scorer.engine.expansions import HOOKS, RuleModule, modules_for, overriding
+from scorer.engine.scoring import Phase, ScoreEvent
 from scorer.engine.simulate import random_game
 from scorer.engine.tiles import Expansion, Good
 
@@ -102,3 +103,31 @@ def test_goods_given_for_a_finished_board_are_the_modules_first_state():
     without = Game(["Mina", "Wei"], mode="final", goods=given)
     assert without.goods == [{}, {}]
     assert [player.goods for player in without.report().players] == [{}, {}]
+
+
+class PointBeforeEachTile(RuleModule):
+    """A made-up module, as the fairy's will be: a point to the layer before each tile, and the
+    number of such points kept as its state."""
+
+    expansion = Expansion.ABBOT
+
+    def start(self, game):
+        return 0
+
+    def before_tile(self, game, placement, layer):
+        if layer is None:
+            return []
+        game.set_state(self, game.state_of(self) + 1)
+        return [ScoreEvent(Phase.PLAY, None, True, (), 0, {}, (layer,), 1)]
+
+
+def test_a_new_module_needs_no_change_to_the_game(monkeypatch):
+    module = PointBeforeEachTile()
+    monkeypatch.setattr("scorer.engine.game.modules_for", lambda expansions: (module,))
+    game = Game(["Mina", "Wei"], expansions=["abbot"])
+    game.push(Placement.parse("D@0,0/0"))
+    events = game.push(Placement.parse("E@0,-1/180:1S"))  # Wei's knight closes a two-tile city
+    assert events[0].points == 1 and events[0].winners == (1,)  # Wei lays it (the figure is his)
+    assert game.scores == [0, 5] and game.state_of(module) == 1
+    game.pop()
+    assert game.scores == [0, 0] and game.state_of(module) == 0

@@ -53,7 +53,9 @@ class RuleModule:
         return None
 
     def before_tile(self, game: Game, placement: Placement, layer: int | None) -> list[ScoreEvent]:
-        """Step 1: what happens before ``layer`` lays ``placement``'s tile; the points it gives."""
+        """Step 1: what happens before ``layer`` lays ``placement``'s tile; the points it gives,
+        first among the turn's. Asked once the tile and its figure have been checked and put
+        down (so that a refused turn changes nothing), in a game being played."""
         return []
 
     def earns_extra_tile(self, game: Game, placed: PlacedTile, layer: int | None) -> bool:
