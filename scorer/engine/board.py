@@ -37,6 +37,12 @@ class PlacedTile(NamedTuple):
     nodes: tuple[int, ...]
     """The engine's private segment of each of the tile's features, in the tile type's feature order."""
 
+    def refused(self, rule: Rule, **facts: object) -> IllegalPlacementError:
+        """The error that names this tile as the one breaking ``rule`` (a finished board's checks)."""
+        return IllegalPlacementError(
+            rule, index=self.index, tile=self.tile.name, x=self.square[0], y=self.square[1], **facts
+        )
+
     @property
     def tile(self) -> TileType:
         return self.orientation.tile

@@ -811,13 +811,7 @@ class Game:
         """For a final board: why the finished board as a whole is not a legal one, if it is not."""
         loose = self.board.disconnected()
         if loose is not None:
-            return IllegalPlacementError(
-                Rule.NOT_CONNECTED,
-                index=loose.index,
-                tile=loose.tile.name,
-                x=loose.square[0],
-                y=loose.square[1],
-            )
+            return loose.refused(Rule.NOT_CONNECTED)
         for module in self._judges:
             problem = module.final_problem(self)
             if problem is not None:
@@ -825,15 +819,8 @@ class Game:
         graph = self._graph
         for node, (player, kind) in sorted(graph.figures.items()):
             if kind.needs_own_figure and not self._has_own_counting_figure(graph.find(node), player):
-                placed = self.board.tiles[graph.square[node]]
-                return IllegalPlacementError(
-                    Rule.NEEDS_OWN_FIGURE,
-                    index=placed.index,
-                    tile=placed.tile.name,
-                    x=placed.square[0],
-                    y=placed.square[1],
-                    figure=kind.value,
-                    feature=graph.spec[node].kind.value,
+                return self.board.tiles[graph.square[node]].refused(
+                    Rule.NEEDS_OWN_FIGURE, figure=kind.value, feature=graph.spec[node].kind.value
                 )
         return None
 

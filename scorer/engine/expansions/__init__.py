@@ -104,6 +104,7 @@ HOOKS = (
     "end_events",
     "recall_options",
     "final_problem",
+    "goods_held",
 )
 """The hooks a game calls only on the modules that override them."""
 

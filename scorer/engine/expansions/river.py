@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import IllegalPlacementError, Rule
+from ..errors import Rule
 from ..tiles import Expansion
 from . import RuleModule
 
 if TYPE_CHECKING:
+    from ..errors import IllegalPlacementError
     from ..game import Game
 
 
@@ -26,13 +27,7 @@ class River(RuleModule):
         loose = game.board.river_problem_on_board()
         if loose is None:
             return None
-        return IllegalPlacementError(
-            Rule.RIVER_SAME_TURN,
-            index=loose.index,
-            tile=loose.tile.name,
-            x=loose.square[0],
-            y=loose.square[1],
-        )
+        return loose.refused(Rule.RIVER_SAME_TURN)
 
 
 RIVER = River()
