@@ -8,7 +8,6 @@ the message, so htmx swaps it in place.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
@@ -25,7 +24,6 @@ from carcassonne_site.limits import CREATE, limited
 from carcassonne_site.numbers import parse_square
 from scorer import pictures, services
 from scorer.board_files import decode_board
-from scorer.boardpage.along import after_lay
 from scorer.boardpage.moves import move_rows
 from scorer.boardpage.page import board_page, changed_by_last_turn, turn_summary
 from scorer.boardpage.selection import MAX_SQUARE, NOTHING, Selection
@@ -251,7 +249,7 @@ def _write(
     code: str,
     action,
     selection: Selection,
-    after: Selection | Callable[[services.Loaded], Selection],
+    after: Selection,
     origin=None,
     keep: bool = False,
     laid: str | None = None,
@@ -267,8 +265,6 @@ def _write(
         return _refused(request, code, str(STALE), NOTHING)
     except SavedGame.DoesNotExist:
         raise Http404 from None
-    if callable(after):
-        after = after(loaded)
     if origin is not None:
         answer = _placed(request, loaded, after, origin)
         if answer is not None:
@@ -292,7 +288,7 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
         code,
         lambda: services.add_move(code, placement, expected=data["expected"]),
         selection,
-        lambda loaded: after_lay(loaded, player),
+        Selection(spots=True, player=player),
         origin=(data.get("west"), data.get("north")),
         keep=True,
         laid=placement.tile,

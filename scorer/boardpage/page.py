@@ -16,7 +16,6 @@ from scorer.players import Look, looks_of
 from scorer.services import Loaded
 from scorer.tile_names import tile_name
 
-from .along import square_along
 from .choices import remembered_fits
 from .grid import OpenLabels, board_grid
 from .palette import PaletteEntry, palette, palette_note
@@ -59,8 +58,6 @@ class BoardPage:
     choices: dict | None = None
     """Where each tile left fits, for the page's script to choose without asking (see choices.py);
     ``None`` when nothing can be laid."""
-    along: bool = False
-    """The square chosen is the one guessed for a board being copied (see along.py), not the reader's."""
 
     @property
     def game(self) -> Game:
@@ -149,7 +146,6 @@ def board_page(
     if selection.tile is not None and not closed:
         legal = game.legal_placements(selection.tile).squares()
     shown = preview(selection, legal)
-    fits = None if closed else remembered_fits(game, (loaded.saved.code, loaded.digest))
     return BoardPage(
         loaded=loaded,
         selection=selection,
@@ -172,11 +168,9 @@ def board_page(
         extra_tile=extra_tile_note(game, looks) if not finished else "",
         palette_note="" if closed else palette_note(game, selection),
         why_not="" if closed else why_not(game, selection, legal),
-        choices=None if fits is None else {"digest": loaded.digest, "fits": fits},
-        along=fits is not None
-        and selection.square is not None
-        and selection.tile is None
-        and selection.square == square_along(game, fits),
+        choices=None
+        if closed
+        else {"digest": loaded.digest, "fits": remembered_fits(game, (loaded.saved.code, loaded.digest))},
     )
 
 
