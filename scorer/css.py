@@ -66,7 +66,13 @@ def sheet_webp() -> bytes:
 def art_css() -> str:
     """A class per tile type: its own picture (``/tiles/<name>.webp``) where a page shows a few
     tiles, and its place on the sheet inside ``.play``, the pages of a whole board. A browser
-    fetches a background only for an element it shows, so neither costs a request unused."""
+    fetches a background only for an element it shows, so neither costs a request unused.
+
+    The board page's list of tiles (``.palette-list``) takes the sheet on its own, not only inside
+    ``.play``: htmx keeps that list through a swap (``hx-preserve``) by parking it for a moment in
+    a hidden element at the end of the body, and there, outside ``.play``, every tile of the box
+    asked for its own picture (24 to 126 requests after each figure, and a slow first answer on a
+    server that draws them on demand)."""
     pitch = SHEET_TILE + 2 * SHEET_GUTTER
     rows = -(-len(TILES) // SHEET_COLUMNS)
     width, height = SHEET_COLUMNS * pitch, rows * pitch
@@ -75,7 +81,7 @@ def art_css() -> str:
         f"/* sheet {sheet_digest()} */",
         ".art { display: block; inline-size: 100%; block-size: 100%;"
         " background: var(--art) center / 100% 100% no-repeat; }",
-        f'.play .art {{ background-image: url("../{SHEET_FILE}");'
+        f'.play .art, .palette-list .art {{ background-image: url("../{SHEET_FILE}");'
         f" background-size: {_percent(width / SHEET_TILE)} {_percent(height / SHEET_TILE)};"
         " background-position: var(--at); }",
     ]

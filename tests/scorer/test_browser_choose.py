@@ -186,3 +186,20 @@ def test_the_page_and_the_script_order_the_tiles_that_fit_alike(live_server, pag
     assert by_script == by_server
     odds = [per_way for _, per_way in by_script]
     assert odds == sorted(odds, reverse=True)
+
+
+def test_the_board_page_draws_every_tile_from_the_one_sheet_through_a_lay_and_a_figure(page: Page, opened):
+    """htmx keeps the list of tiles through a swap (hx-preserve) by parking it outside the board
+    for a moment: there too its tiles come from the sheet. (They asked for their own pictures, 24
+    requests after each figure, and on a server drawing them on demand the next lay waited.)"""
+    pictures: list[str] = []
+    page.on("request", lambda request: pictures.append(request.url) if "/tiles/" in request.url else None)
+    page.locator('#board-grid .cell.open[data-x="1"][data-y="0"]').click()
+    page.locator('.palette-list.narrowed button.option[data-tile="U"]').first.click()
+    wait_for_moves(page, 3)
+    page.locator("#board-grid .dot-form button").first.click()
+    expect(page.locator("#board-grid .meeple")).to_have_count(1)
+    settled(page)
+    page.locator('.palette-list.full a.palette-tile[data-tile="V"]').click()
+    expect(page.locator("#board-grid .cell.open.legal").first).to_be_visible()
+    assert pictures == []
