@@ -8,6 +8,7 @@ the message, so htmx swaps it in place.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
@@ -24,6 +25,7 @@ from carcassonne_site.limits import CREATE, limited
 from carcassonne_site.numbers import parse_square
 from scorer import pictures, services
 from scorer.board_files import decode_board
+from scorer.boardpage.along import or_next_square
 from scorer.boardpage.moves import move_rows
 from scorer.boardpage.page import board_page, changed_by_last_turn, turn_summary
 from scorer.boardpage.selection import MAX_SQUARE, NOTHING, Selection
@@ -249,7 +251,7 @@ def _write(
     code: str,
     action,
     selection: Selection,
-    after: Selection,
+    after: Selection | Callable[[services.Loaded], Selection],
     origin=None,
     keep: bool = False,
     laid: str | None = None,
@@ -265,6 +267,8 @@ def _write(
         return _refused(request, code, str(STALE), NOTHING)
     except SavedGame.DoesNotExist:
         raise Http404 from None
+    if callable(after):
+        after = after(loaded)
     if origin is not None:
         answer = _placed(request, loaded, after, origin)
         if answer is not None:
@@ -288,7 +292,7 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
         code,
         lambda: services.add_move(code, placement, expected=data["expected"]),
         selection,
-        Selection(spots=True, player=player),
+        lambda loaded: or_next_square(loaded, player, Selection(spots=True, player=player)),
         origin=(data.get("west"), data.get("north")),
         keep=True,
         laid=placement.tile,
@@ -320,7 +324,11 @@ def figure(request: HttpRequest, code: str) -> HttpResponse:
         code,
         lambda: services.set_figure(code, data["number"], meeple, recall, expected=data["expected"]),
         Selection(spots=True, player=data.get("player"), kind=kind, on=data.get("on")),
-        Selection(scored=True, player=data.get("player"))
+        (
+            lambda loaded: or_next_square(
+                loaded, data.get("player"), Selection(scored=True, player=data.get("player"))
+            )
+        )
         if meeple or recall
         else Selection(spots=True, player=data.get("player"), on=data.get("on")),
         keep=True,

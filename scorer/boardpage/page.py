@@ -16,6 +16,7 @@ from scorer.players import Look, looks_of
 from scorer.services import Loaded
 from scorer.tile_names import tile_name
 
+from .along import square_along
 from .choices import remembered_fits
 from .grid import OpenLabels, board_grid
 from .palette import PaletteEntry, palette, palette_note
@@ -58,6 +59,8 @@ class BoardPage:
     choices: dict | None = None
     """Where each tile left fits, for the page's script to choose without asking (see choices.py);
     ``None`` when nothing can be laid."""
+    along: bool = False
+    """The square chosen is the one guessed for a board being copied (see along.py), not the reader's."""
 
     @property
     def game(self) -> Game:
@@ -146,6 +149,8 @@ def board_page(
     if selection.tile is not None and not closed:
         legal = game.legal_placements(selection.tile).squares()
     shown = preview(selection, legal)
+    fits = None if closed else remembered_fits(game, (loaded.saved.code, loaded.digest))
+    ahead = None if fits is None else square_along(game, fits)
     return BoardPage(
         loaded=loaded,
         selection=selection,
@@ -161,16 +166,15 @@ def board_page(
         ),
         palette=[] if read_only else palette(game, selection, finished=finished),
         preview=shown,
-        choice=None if read_only else figure_choice(game, looks, selection, finished=finished),
+        choice=None if read_only else figure_choice(game, looks, selection, finished=finished, ahead=ahead),
         players=player_rows(game, looks),
         last_turn=turn_summary(game, looks) if selection.last or read_only else "",
         finished=finished,
         extra_tile=extra_tile_note(game, looks) if not finished else "",
         palette_note="" if closed else palette_note(game, selection),
         why_not="" if closed else why_not(game, selection, legal),
-        choices=None
-        if closed
-        else {"digest": loaded.digest, "fits": remembered_fits(game, (loaded.saved.code, loaded.digest))},
+        choices=None if fits is None else {"digest": loaded.digest, "fits": fits},
+        along=ahead is not None and selection.tile is None and selection.square == ahead,
     )
 
 

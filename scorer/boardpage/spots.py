@@ -180,7 +180,11 @@ def turn_order_layer(game: Game, number: int) -> int | None:
 
 def explain_layer(game: Game, looks: Sequence[Look], choice: FigureChoice, selection: Selection) -> None:
     """Say who lays the tile, and what putting another player's figure on it does: the layer
-    follows the figure's owner (``services.set_figure``), and the turn order follows the layer."""
+    follows the figure's owner (``services.set_figure``), and the turn order follows the layer.
+    Nothing on a finished board being copied: it has no turns, and who laid a tile changes no
+    point of it (and on a phone the card needs the room)."""
+    if game.mode is Mode.FINAL:
+        return
     turn = game.turns[choice.number]
     layer, player = turn.layer, choice.player
     if layer is not None and layer == turn_order_layer(game, choice.number):
@@ -201,15 +205,15 @@ def explain_layer(game: Game, looks: Sequence[Look], choice: FigureChoice, selec
                 "With {player}'s figure on it, this tile becomes {player}'s: {player} laid it, and "
                 "the tiles entered after it without a figure follow on from {player} in turn order."
             ).format(player=name)
-    if game.mode is Mode.REPLAY:
-        choice.show_players = selection.others or player != layer
-        choice.others_href = selection.href(others=True)
+    choice.show_players = selection.others or player != layer
+    choice.others_href = selection.href(others=True)
 
 
 def figure_choice(
-    game: Game, looks: Sequence[Look], selection: Selection, *, finished: bool
+    game: Game, looks: Sequence[Look], selection: Selection, *, finished: bool, ahead: Square | None = None
 ) -> FigureChoice | None:
-    """What to offer once a tile is down: ``None`` when nothing may be placed on it."""
+    """What to offer once a tile is down: ``None`` when nothing may be placed on it. ``ahead``: on
+    a board being copied, the square guessed to come next (along.py), where "done" goes."""
     if not selection.spots or not game.turns or finished:
         return None
     square = chosen_square(game, selection)
@@ -232,7 +236,7 @@ def figure_choice(
     choice.tile_label = tile_name(turn.placement.tile)
     explain_layer(game, looks, choice, selection)
     if game.mode is Mode.FINAL:
-        choice.done_href = Selection(player=player).href()
+        choice.done_href = Selection(square=ahead, player=player).href()
     where = feature_bearings(game.board[square].orientation)
     offered = {k.value for k in kinds if k.count or k.selected}
     choice.every_spot = [

@@ -1,8 +1,9 @@
-"""Copying a finished board on a 390 px touch phone, in the order a person copies a table, its
-meeples added afterwards in any order. Every tap is checked: it must hit a target of at least
-44 × 44 CSS px without the page scrolling (panning the board or swiping the tile strip is not
-scrolling the page). A whole game as it was played, with every box, is in
-test_browser_phone_every_box.py; the 72-tile reference game is copied by clicks in test_browser.py."""
+"""Copying a finished board on a 390 px touch phone, row by row as a person copies a table (the
+page choosing the next square along the row), its meeples added afterwards colour by colour.
+Every tap is checked: it must hit a target of at least 44 × 44 CSS px without the page scrolling
+(panning the board or swiping the tile strip is not scrolling the page). A whole game as it was
+played, with every box, is in test_browser_phone_every_box.py; the 72-tile reference game is
+copied by clicks in test_browser.py."""
 
 from __future__ import annotations
 
@@ -70,8 +71,12 @@ class Taps:
 
 
 def lay(page: Page, tap: Taps, placement: Placement, moves: int) -> int:
-    """Square first, then the tile already turned the right way; returns the rotation laid."""
-    tap(page.locator(f'.cell.open[data-x="{placement.x}"][data-y="{placement.y}"]'), f"square {placement}")
+    """Square first (unless the page has chosen it already: the next one along the row), then the
+    tile already turned the right way; returns the rotation laid."""
+    square = f'.cell.open[data-x="{placement.x}"][data-y="{placement.y}"]'
+    if page.locator(f"{square}.selected").count() == 0:
+        tap(page.locator(square), f"square {placement}")
+    expect(page.locator(f"{square}.selected")).to_have_count(1)
     offered = page.locator(f'.palette button.option[data-tile="{placement.tile}"]')
     expect(offered.first).to_be_visible()
     rotations = [int(r) for r in offered.evaluate_all("els => els.map(e => e.dataset.rotation)")]
@@ -122,34 +127,25 @@ def open_phone(page: Page, url: str) -> None:
 
 
 def copying_order(final: Game, rng: random.Random) -> tuple[list[Placement], Square]:
-    """How a person might copy a table: from some tile (not the start tile), outward, now and then
-    skipping a tile and coming back to it, so that a tile goes one square away from the rest."""
+    """How a person copies a table: row by row, north to south, each row west to east, as far as
+    the page lets (a tile goes at most one square away from those already laid: a tile further
+    off waits until the board reaches it), now and then skipping a tile and coming back to it."""
     by_square = {p.square: p.without_meeple() for p in final.placements}
-    first = rng.choice([s for s in by_square if s != final.placements[0].square])
+    reading = sorted(by_square, key=lambda s: (s[1], s[0]))
     laid: set[Square] = set()
     order: list[Placement] = []
 
-    def near(square: Square, reach: int) -> bool:
+    def within_reach(square: Square) -> bool:
         x, y = square
-        return (
-            any(abs(x - a) + abs(y - b) <= reach for a, b in laid)
-            if reach < 2
-            else any(abs(x - a) <= 2 and abs(y - b) <= 2 and abs(x - a) + abs(y - b) <= 2 for a, b in laid)
-        )
+        return not laid or any(abs(x - a) + abs(y - b) <= 2 for a, b in laid)
 
-    pending = [first]
     while len(order) < len(by_square):
-        beside = [s for s in by_square if s not in laid and near(s, 1)]
-        skipped = [s for s in by_square if s not in laid and not near(s, 1) and near(s, 2)]
-        if not laid:
-            choice = pending[0]
-        elif skipped and rng.random() < 0.15:
-            choice = rng.choice(skipped)
-        else:
-            choice = min(beside, key=lambda s: (abs(s[0] - first[0]) + abs(s[1] - first[1]), s))
+        reachable = [s for s in reading if s not in laid and within_reach(s)]
+        choice = reachable[1] if len(reachable) > 1 and rng.random() < 0.1 else reachable[0]
         laid.add(choice)
         order.append(by_square[choice])
     # The page puts the first tile copied in the centre: the whole copy is shifted by as much.
+    first = order[0].square
     dx, dy = -first[0], -first[1]
     return [moved(p, (dx, dy)) for p in order], (dx, dy)
 
@@ -160,7 +156,7 @@ def moved(placement: Placement, offset: Square) -> Placement:
     return plain.with_meeple(meeple.player, meeple.at, meeple.kind) if meeple else plain
 
 
-def test_a_finished_board_copied_in_any_order_with_its_meeples_added_afterwards(live_server, page: Page):
+def test_a_finished_board_copied_row_by_row_with_its_meeples_added_afterwards(live_server, page: Page):
     rng = random.Random(4)
     final = final_board_of(random_game(random.Random(4), 3, meeple_chance=0.5))
     saved = services.create_game(
@@ -169,16 +165,20 @@ def test_a_finished_board_copied_in_any_order_with_its_meeples_added_afterwards(
     open_phone(page, f"{live_server.url}/en/play/{saved.code}/")
     tap = Taps(page)
     order, offset = copying_order(final, rng)
-    gaps, laid = 0, {}
+    gaps, guessed, laid = 0, 0, {}
     for n, placement in enumerate(order, start=1):
         if page.locator(f'.cell.open.gap[data-x="{placement.x}"][data-y="{placement.y}"]').count():
             gaps += 1
+        if page.locator(f'.cell.open.selected[data-x="{placement.x}"][data-y="{placement.y}"]').count():
+            guessed += 1
         laid[placement.square] = lay(page, tap, placement, n)
     assert gaps >= 3, "the copying order skipped too few tiles to test the squares one step away"
     assert order[0].tile != final.placements[0].tile or offset != (0, 0)  # not the start tile first
-    # The meeples, in random order, each on the tile it stands on (any tile, any time).
+    # The meeples afterwards, each on the tile it stands on (any tile, any time), one colour after
+    # another as a person picks them out on the table, each colour's in no particular order.
     standing = [moved(p, offset) for p in final.placements if p.meeple is not None]
     rng.shuffle(standing)
+    standing.sort(key=lambda p: p.meeple.player)
     for placement in standing:
         tap(page.locator(f'.cell.tile[data-x="{placement.x}"][data-y="{placement.y}"] .tile-pick'), "tile")
         expect(
@@ -192,9 +192,9 @@ def test_a_finished_board_copied_in_any_order_with_its_meeples_added_afterwards(
     )
     assert game.report().totals == final.report().totals
     assert not tap.problems, tap.problems[:10]
-    print(f"\nfinal board, {len(order)} tiles ({gaps} one square away), {len(standing)} meeples:", end=" ")
+    print(f"\nfinal board, {len(order)} tiles ({gaps} one square away, {guessed} squares chosen", end=" ")
     per_tile = tap.count / len(order)
-    print(f"{tap.count} taps ({per_tile:.2f} a tile), {tap.pans} pans")
-    # Measured 197 taps, 2.74 a tile (issue 18 asks 2.3): 144 to lay, and each of the 20 meeples
-    # added afterwards costs its tile, its spot and, 13 times, the player. A guard, not the goal.
-    assert per_tile <= 2.75
+    print(f"by the page), {len(standing)} meeples: {tap.count} taps ({per_tile:.2f} a tile), {tap.pans} pans")
+    # The page chose the next square along the row for a good share of the tiles: one tap each.
+    assert guessed >= len(order) // 4
+    assert per_tile <= 2.3
