@@ -117,7 +117,7 @@ def kept_palette(request: HttpRequest, page, laid: str | None) -> dict:
     game = page.game
     if not request.htmx or game.mode is not Mode.REPLAY or not game.turns or page.finished:
         return {}
-    if laid is not None and TILES[laid].is_river and not game.board.river_phase:
+    if laid is not None and TILES[laid].is_river and game.board.bound_square is None:
         return {}
     entry = next((e for e in page.palette if e.tile.name == laid), None) if laid else None
     return {"keep_palette": True, "laid_entry": entry}

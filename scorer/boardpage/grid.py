@@ -138,7 +138,7 @@ def board_grid(
         dead = game.board.dead_squares()
         # The square under the tile about to be laid stays: the page's script may take the tile off.
         grid.open_cells = open_cells(
-            extent, squares, selection, legal, dead, game.board.gap_squares(), game.board.river_mouth
+            extent, squares, selection, legal, dead, game.board.gap_squares(), game.board.bound_square
         )
         mark_figure_tiles(game, grid, selection)
         mark_tab_stop(game, grid, selection, legal)

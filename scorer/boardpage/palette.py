@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from carcassonne_site.languages import localize_digits as d
 from scorer.engine import TILES, Game, Mode, Square, TileType
-from scorer.engine.tilesets import RIVER_SPRING
+from scorer.engine.tilesets import START_TILE
 from scorer.tile_names import tile_name
 
 from .choices import finder_facts
@@ -93,9 +93,9 @@ def palette(game: Game, selection: Selection, *, finished: bool) -> list[Palette
     ]
     # The river first while it is laid, and before anything the spring it starts from (stable:
     # catalogue order kept otherwise).
-    starting = not board.tiles and board.river_in_play and game.mode is Mode.REPLAY
-    if board.river_phase or starting:
-        entries.sort(key=lambda entry: (not entry.tile.is_river, entry.tile.name != RIVER_SPRING.name))
+    starting = not board.tiles and game.mode is Mode.REPLAY and board.start_tile is not START_TILE
+    if board.bound_square is not None or starting:
+        entries.sort(key=lambda entry: (not entry.tile.is_river, entry.tile is not board.start_tile))
     river_keys = iter(RIVER_KEYS)
     for entry in entries:
         if entry.tile.is_river and entry.remaining:
@@ -112,13 +112,13 @@ def palette_note(game: Game, selection: Selection) -> str:
     board = game.board
     square = selection.square
     if square is not None and square not in board.tiles and not fitting_rotations(game, square):
-        if board.river_phase and square != board.river_mouth:
+        if board.bound_square is not None and square != board.bound_square:
             return _(
                 "Nothing can go on this square yet: while the river is being laid, every tile is a "
                 "river tile and continues it from its open end."
             )
         return _("No tile left fits this square, whichever way it is turned.")
-    if board.river_phase:
+    if board.bound_square is not None:
         return _(
             "The river comes first: river tiles are laid one after another from the spring until the "
             "lake, so only they fit now. The other tiles follow once the river is finished."

@@ -70,7 +70,7 @@ def _problem_sentence(game: Game, problem: Problem) -> str:
     """The rule broken, with what the River's rules need said beside it."""
     board = game.board
     text = explain(problem.error())
-    mouth = board.river_mouth
+    mouth = board.bound_square
     if problem.rule is Rule.RIVER_SAME_TURN:
         text = sentences(text, _("Turned to continue the river, this bend would make a U-turn."))
     elif problem.rule is Rule.RIVER_NOT_CONTINUED and mouth is not None:
@@ -87,10 +87,10 @@ def reason(game: Game, tile: TileType, square: Square) -> str:
     problems = {r: board.problem(tile, square, r) for r in turns}
     if any(p is None for p in problems.values()):
         return ""
-    if board.river_phase and not tile.is_river:
+    if board.bound_square is not None and not tile.is_river:
         return _problem_sentence(game, Problem(Rule.RIVER_FIRST))
-    mouth = board.river_mouth
-    if board.river_phase and square != mouth and tile is not board.start_tile:
+    mouth = board.bound_square
+    if mouth is not None and square != mouth and tile is not board.start_tile:
         return _problem_sentence(game, Problem(Rule.RIVER_NOT_CONTINUED))
     found = [p for p in problems.values() if p is not None]
     for rule in RIVER_RULES:
@@ -146,8 +146,8 @@ def why_nowhere(game: Game, name: str) -> str:
     lead = _("Tile {tile} fits nowhere on the board now, whichever way it is turned.").format(
         tile=tile_name(name)
     )
-    if board.tiles and board.supply.get(name, 0) > 0 and board.river_phase and tile.is_river:
-        mouth = board.river_mouth
+    if board.tiles and board.supply.get(name, 0) > 0 and board.bound_square is not None and tile.is_river:
+        mouth = board.bound_square
         if mouth is not None and tile is not board.start_tile:
             at = _("The river flows on at square {x}, {y}.").format(x=d(mouth[0]), y=d(mouth[1]))
             return sentences(lead, sentences(at, reason(game, tile, mouth)))
@@ -157,7 +157,7 @@ def why_nowhere(game: Game, name: str) -> str:
     turns = tile.distinct_rotations if square is not None else ()
     problems = [board.problem(tile, square, r) for r in turns]
     rules = {p.rule for p in problems if p is not None}
-    if board.river_phase and not tile.is_river:
+    if board.bound_square is not None and not tile.is_river:
         return sentences(lead, _problem_sentence(game, Problem(Rule.RIVER_FIRST)))
     general = rules & {Rule.NO_TILE_LEFT, Rule.TILE_NOT_IN_GAME, Rule.RIVER_NOT_IN_PLAY, Rule.SPRING_FIRST,
                        Rule.RIVER_CLOSED}  # fmt: skip

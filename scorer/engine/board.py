@@ -8,23 +8,21 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
 from .errors import IllegalPlacementError, Problem, Rule
+from .expansions import RuleModule, absent_problem, modules_for, overriding
 from .features import FeatureGraph
 from .places import SIDES, Extent, Side, Square
 from .rules import Mode
 from .tiles import Edge, Expansion, Orientation, TileType
-from .tilesets import RIVER_LAKE, RIVER_SPRING, START_TILE, TILES, tile_counts
+from .tilesets import START_TILE, TILES, tile_counts
 
 _AROUND: tuple[Square, ...] = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0))
 _STEPS: tuple[Square, ...] = tuple(side.offset for side in SIDES)
 _FACING: tuple[int, ...] = tuple(side.opposite for side in SIDES)
 _CITY, _ROAD = Edge.CITY, Edge.ROAD
-_STRAIGHT = 0
-"""How the river turns on a tile: 0 straight, 1 right (clockwise), 3 left."""
 
 
 class PlacedTile(NamedTuple):
@@ -52,20 +50,13 @@ class PlacedTile(NamedTuple):
         return self.orientation.rotation
 
 
-@dataclass(frozen=True, slots=True)
-class _RiverEnd:
-    square: Square
-    side: Side
-    """The side of ``square``'s tile the river flows out through."""
-    last_turn: int
-
-
 class _Undo(NamedTuple):
     square: Square
     opened: tuple[Square, ...]
     was_open: bool
-    river: _RiverEnd | None
-    river_started: bool
+    live: tuple[tuple[RuleModule, object], ...]
+    """The laying rules' states before the tile (each immutable: the reference is the snapshot)."""
+    settled: tuple[tuple[RuleModule, object], ...]
     mark: int
 
 
@@ -83,7 +74,8 @@ def _unfillable(needed: tuple[Edge | None, ...], live: frozenset[str]) -> bool:
 class Board:
     """Tiles on squares, with full legality for laying the next one.
 
-    ``mode`` decides which rules apply: in :attr:`Mode.REPLAY` every rule of laying tiles; in
+    ``mode`` decides which rules apply: in :attr:`Mode.REPLAY` every rule of laying tiles, the
+    rule modules' own included (their laying hooks, see :mod:`.expansions`); in
     :attr:`Mode.FINAL` (a finished board copied in any order) only that squares are free, edges
     match and counts hold; :meth:`disconnected` then checks the board is one piece.
     """
@@ -109,11 +101,24 @@ class Board:
         self._watching: dict[Square, list[Square]] = {}
         """For each square, the cloisters and gardens around it: laying a tile there may complete them."""
         self.open_squares: set[Square] = set()
-        self._river: _RiverEnd | None = None
-        self._river_started = False
         self._history: list[_Undo] = []
-        self._river_rules = self.mode is Mode.REPLAY and Expansion.RIVER in self.expansions
-        """Whether the River's own rules of laying tiles apply (a game played with it)."""
+        self.modules: tuple[RuleModule, ...] = modules_for(self.expansions)
+        """The rule modules of the expansions in play, in their fixed order."""
+        self.opening: tuple[TileType, ...] = tuple(t for m in self.modules for t in m.opening())
+        if not self.opening:
+            self.opening = (START_TILE,)
+        """The tiles that start a game being played, in order (the start tile, or a module's)."""
+        laying = overriding(self.modules, "laying_problem") if self.mode is Mode.REPLAY else ()
+        starts = tuple((m, m.laying_start()) for m in laying)
+        self._live: tuple[tuple[RuleModule, object], ...] = tuple(
+            p for p in starts if not p[0].laying_over(self, p[1])
+        )
+        """The modules with rules of their own for laying tiles (none on a finished board), each with
+        its state, while they still have a say: a game without them lays tiles as if they were not."""
+        self._settled: tuple[tuple[RuleModule, object], ...] = tuple(
+            p for p in starts if p[0].laying_over(self, p[1])
+        )
+        """The same for the modules that have no more say (the river, once it has ended)."""
         self._near_square: Square | None = None
         self._near_version = -1
         self._near: tuple[PlacedTile | None, ...] = ()
@@ -128,25 +133,23 @@ class Board:
         return self.tiles[square]
 
     @property
-    def river_in_play(self) -> bool:
-        return Expansion.RIVER in self.expansions
+    def bound_square(self) -> Square | None:
+        """The one square the next tile must go on, when a rule module says so (the river's
+        mouth while the river is being laid), else ``None``."""
+        for module, state in self._live:
+            square = module.bound_square(self, state)
+            if square is not None:
+                return square
+        return None
 
-    @property
-    def river_phase(self) -> bool:
-        """Whether the river is still being laid in a game played with it: until it ends in its
-        lake (or no river tile is left that fits), only river tiles may go down, at its mouth."""
-        return self._river_rules and self._river is not None and self._river_can_continue()
-
-    @property
-    def river_mouth(self) -> Square | None:
-        """The square the river flows into next, during the river phase."""
-        if not self.river_phase or self._river is None:
-            return None
-        return self._river.side.neighbour(self._river.square)
+    def laying_state(self, module: RuleModule) -> object:
+        """A rule module's state of laying tiles now (``None`` if it keeps none here)."""
+        return next((state for m, state in (*self._live, *self._settled) if m is module), None)
 
     @property
     def start_tile(self) -> TileType:
-        return RIVER_SPRING if self.river_in_play else START_TILE
+        """The first tile of a game being played."""
+        return self.opening[0]
 
     @property
     def extent(self) -> Extent:
@@ -165,27 +168,33 @@ class Board:
         left = self.supply.get(tile.name)
         if not left:
             if left is None:
-                if tile.is_river and not self.river_in_play:
-                    return Problem(Rule.RIVER_NOT_IN_PLAY)
+                if tile.expansion is not None and tile.expansion not in self.expansions:
+                    absent = absent_problem(tile)
+                    if absent is not None:
+                        return absent
                 return Problem(Rule.TILE_NOT_IN_GAME, {"twin": tile.twin or ""})
             return Problem(Rule.NO_TILE_LEFT, {"count": self.counts[tile.name]})
         tiles = self.tiles
         if square in tiles:
             return Problem(Rule.SQUARE_TAKEN)
         replay = self.mode is Mode.REPLAY
+        index = len(tiles)
+        if replay and index < len(self.opening) and tile is not self.opening[index]:
+            return Problem(Rule.START_TILE, {"expected": self.opening[index].name})
         if not tiles:
-            if replay and tile is not self.start_tile:
-                return Problem(Rule.START_TILE, {"expected": self.start_tile.name})
             return None
         if replay and square not in self.open_squares:
-            mismatch = self._edge_problem(tile.orientations[rotation // 90], square)
+            mismatch = self.edge_problem(tile.orientations[rotation // 90], square)
             return mismatch or Problem(Rule.NOT_ADJACENT)
         orientation = tile.orientations[rotation // 90]
-        mismatch = self._edge_problem(orientation, square)
+        mismatch = self.edge_problem(orientation, square)
         if mismatch is not None:
             return mismatch
-        if self._river_rules and (tile.is_river or self._river is not None):
-            return self._river_problem(orientation, square)
+        for module, state in self._live:
+            if module.constrains(self, state, tile):
+                problem = module.laying_problem(self, state, orientation, square)
+                if problem is not None:
+                    return problem
         return None
 
     def _neighbours(self, square: Square) -> tuple[PlacedTile | None, ...]:
@@ -200,7 +209,8 @@ class Board:
         self._near_square, self._near_version, self._near = square, version, near
         return near
 
-    def _edge_problem(self, orientation: Orientation, square: Square) -> Problem | None:
+    def edge_problem(self, orientation: Orientation, square: Square) -> Problem | None:
+        """Why ``orientation`` on ``square`` would not match the edges of the tiles beside it."""
         edges = orientation.edges
         for side, other in enumerate(self._neighbours(square)):
             if other is None:
@@ -212,65 +222,6 @@ class Board:
                     Rule.EDGE_MISMATCH, {"side": Side(side).name, "own": own.value, "theirs": theirs.value}
                 )
         return None
-
-    def _river_problem(self, orientation: Orientation, square: Square) -> Problem | None:
-        tile = orientation.tile
-        if not tile.is_river:
-            if self._river is not None and self._river_can_continue():
-                return Problem(Rule.RIVER_FIRST)
-            return None
-        if tile is RIVER_SPRING:
-            return Problem(Rule.SPRING_FIRST)
-        if self._river is None:
-            return Problem(Rule.RIVER_CLOSED)
-        turn = self._river_turn(orientation, square)
-        if turn is None:
-            return Problem(Rule.RIVER_NOT_CONTINUED)
-        if turn != _STRAIGHT and turn == self._river.last_turn:
-            return Problem(Rule.RIVER_SAME_TURN)
-        if tile is RIVER_LAKE and self._river_can_continue(exclude_lake=True):
-            return Problem(Rule.LAKE_TOO_EARLY)
-        return None
-
-    def _river_turn(self, orientation: Orientation, square: Square) -> int | None:
-        """How the river turns on this tile if it continues the river from its open end, else ``None``."""
-        end = self._river
-        assert end is not None
-        heading = end.side
-        if end.side.neighbour(end.square) != square or heading.opposite not in orientation.river_sides:
-            return None
-        out = [s for s in orientation.river_sides if s != heading.opposite]
-        if not out:  # the lake: the river ends here
-            return _STRAIGHT
-        return (out[0] - heading) % 4
-
-    def _river_can_continue(self, *, exclude_lake: bool = False) -> bool:
-        """Whether some river tile still in the supply could be laid now."""
-        end = self._river
-        if end is None:
-            return False
-        square = end.side.neighbour(end.square)
-        if square in self.tiles:
-            return False
-        for name, left in self.supply.items():
-            tile = TILES[name]
-            if (
-                left <= 0
-                or not tile.is_river
-                or tile is RIVER_SPRING
-                or (exclude_lake and tile is RIVER_LAKE)
-            ):
-                continue
-            for orientation in tile.orientations:
-                if self._edge_problem(orientation, square) is not None:
-                    continue
-                turn = self._river_turn(orientation, square)
-                if turn is None or (turn != _STRAIGHT and turn == end.last_turn):
-                    continue
-                if tile is RIVER_LAKE and self._river_can_continue(exclude_lake=True):
-                    continue
-                return True
-        return False
 
     def is_legal(self, tile: TileType | str, square: Square, rotation: int) -> bool:
         tile = TILES[tile] if isinstance(tile, str) else tile
@@ -285,8 +236,15 @@ class Board:
             return
         if self.supply.get(tile.name, 0) <= 0:
             return
-        river_rules = self.mode is Mode.REPLAY and self.river_in_play
-        if river_rules and not tile.is_river and self._river is not None and self._river_can_continue():
+        opening = self.opening
+        if (
+            self.mode is Mode.REPLAY
+            and len(self.tiles) < len(opening)
+            and tile is not opening[len(self.tiles)]
+        ):
+            return
+        laying = [(m, s) for m, s in self._live if m.constrains(self, s, tile)]
+        if any(m.barred(self, s, tile) is not None for m, s in laying):
             return
         tiles = self.tiles
         for square in sorted(self.reachable_squares()):
@@ -295,7 +253,7 @@ class Board:
                 edges = orientation.edges
                 if any(n is not None and n is not e for n, e in zip(needed, edges)):
                     continue
-                if river_rules and tile.is_river and self._river_problem(orientation, square):
+                if any(m.laying_problem(self, s, orientation, square) for m, s in laying):
                     continue
                 yield square, orientation.rotation
 
@@ -391,11 +349,11 @@ class Board:
         tiles = self.tiles
         if (
             not self.supply.get(tile.name)
-            or not tiles
+            or len(tiles) < len(self.opening)
             or square in tiles
             or self.mode is not Mode.REPLAY
             or square not in self.open_squares
-            or (self._river_rules and (tile.is_river or self._river is not None))
+            or (self._live and self._constrained(tile))
         ):
             problem = self.problem(tile, square, rotation)  # the full diagnosis, off the common path
             return problem if problem is not None else self.place(tile, square, rotation)
@@ -413,10 +371,14 @@ class Board:
                     opened.append(near)
             elif other.orientation.edges[facing] is not link[0]:
                 graph.rollback(mark)
-                return self._edge_problem(orientation, square) or Problem(Rule.EDGE_MISMATCH)
+                return self.edge_problem(orientation, square) or Problem(Rule.EDGE_MISMATCH)
             else:
                 self._join_side(nodes, link, other, facing)
         return self._commit(tile, orientation, square, nodes, opened, mark)
+
+    def _constrained(self, tile: TileType) -> bool:
+        """Whether a rule module has a say in where ``tile`` may go now."""
+        return any(m.constrains(self, s, tile) for m, s in self._live)
 
     def _join_side(self, nodes: tuple[int, ...], link: tuple, other: PlacedTile, facing: int) -> None:
         """Join this tile's features along one side to those of the tile across it."""
@@ -445,12 +407,12 @@ class Board:
         opened: list[Square],
         mark: int,
     ) -> PlacedTile:
-        """Record a tile whose features are joined: squares, order, supply, undo, River."""
+        """Record a tile whose features are joined: squares, order, supply, undo, laying rules."""
         open_squares = self.open_squares
         open_squares.update(opened)
         was_open = square in open_squares
         open_squares.discard(square)
-        self._history.append(_Undo(square, tuple(opened), was_open, self._river, self._river_started, mark))
+        self._history.append(_Undo(square, tuple(opened), was_open, self._live, self._settled, mark))
         placed = PlacedTile(orientation, square, len(self.order), nodes)
         self.tiles[square] = placed
         self.order.append(square)
@@ -462,27 +424,12 @@ class Board:
             watching = self._watching
             for dx, dy in _AROUND:
                 watching.setdefault((x + dx, y + dy), []).append(square)
-        if self._river_rules:
-            if tile.is_river:
-                self._advance_river(orientation, square)
-            else:
-                self._river = None  # the first ordinary tile ends the river phase for good
+        if self._live:
+            after = [(m, m.laid(self, s, orientation, square)) for m, s in self._live]
+            self._live = tuple(p for p in after if not p[0].laying_over(self, p[1]))
+            if len(self._live) < len(after):
+                self._settled += tuple(p for p in after if p[0].laying_over(self, p[1]))
         return placed
-
-    def _advance_river(self, orientation: Orientation, square: Square) -> None:
-        if not self._river_started:
-            self._river_started = True
-            self._river = _RiverEnd(square, orientation.river_sides[0], _STRAIGHT)
-            return
-        end = self._river
-        if end is None:
-            return
-        came_from = end.side.opposite
-        out = [s for s in orientation.river_sides if s != came_from]
-        if not out:
-            self._river = None
-            return
-        self._river = _RiverEnd(square, out[0], (out[0] - end.side) % 4)
 
     def lift(self) -> PlacedTile:
         """Take back the last tile laid, and everything recorded on the graph since."""
@@ -502,8 +449,7 @@ class Board:
         self.open_squares.difference_update(undo.opened)
         if undo.was_open:
             self.open_squares.add(undo.square)
-        self._river = undo.river
-        self._river_started = undo.river_started
+        self._live, self._settled = undo.live, undo.settled
         self._graph.rollback(undo.mark)
         return placed
 
@@ -557,28 +503,6 @@ class Board:
                 return self.tiles[square]
         return None
 
-    def river_problem_on_board(self) -> PlacedTile | None:
-        """For a finished board: the first river tile that turns the same way as the one before it.
-
-        Follows the river from the spring; returns ``None`` when there is no spring or no fault.
-        """
-        spring = next((p for p in self.tiles.values() if p.tile is RIVER_SPRING), None)
-        if spring is None:
-            return None
-        square, heading, last_turn = spring.square, spring.orientation.river_sides[0], _STRAIGHT
-        while True:
-            nxt = heading.neighbour(square)
-            placed = self.tiles.get(nxt)
-            if placed is None or heading.opposite not in placed.orientation.river_sides:
-                return None
-            out = [s for s in placed.orientation.river_sides if s != heading.opposite]
-            if not out:
-                return None
-            turn = (out[0] - heading) % 4
-            if turn != _STRAIGHT and turn == last_turn:
-                return placed
-            square, heading, last_turn = nxt, out[0], turn
-
     def state(self) -> tuple:
         """Everything the board holds, for comparing two boards in tests."""
         return (
@@ -586,7 +510,7 @@ class Board:
             tuple(self.order),
             tuple(sorted(self.supply.items())),
             tuple(sorted(self.open_squares)),
-            self._river,
-            self._river_started,
+            self._live,
+            self._settled,
             self._graph.state(),
         )

@@ -19,7 +19,7 @@ from . import events as scored
 from . import farms as farming
 from .board import Board, PlacedTile
 from .errors import IllegalPlacementError, Problem, Rule, SetupError
-from .expansions import RuleModule, modules_for, overriding
+from .expansions import RuleModule, overriding
 from .figures import Figure, FigureKind, majority, supply_for
 from .placement import Meeple, Placement
 from .places import Place, Square
@@ -107,7 +107,7 @@ class Game:
         if not MIN_PLAYERS <= count <= most:
             raise SetupError(Rule.BAD_PLAYERS, detail=f"a game has {MIN_PLAYERS} to {most} players")
         self._graph = self.board._graph
-        self._modules = modules_for(self.board.expansions)
+        self._modules = self.board.modules
         modules = self._modules
         # Each hook called only on the modules that override it (none: no cost at all).
         self._preparers = overriding(modules, "before_tile")

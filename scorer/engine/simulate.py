@@ -8,27 +8,29 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from .board import Board
 from .figures import FigureKind
 from .game import Game
 from .placement import Placement
 from .places import Square
 from .rules import Mode, Rules
 from .tiles import Expansion
-from .tilesets import RIVER_LAKE, RIVER_SPRING, START_TILE, TILES, tile_counts
+from .tilesets import RIVER_LAKE, TILES, tile_counts
 
 
 def draw_pile(rng: random.Random, expansions: frozenset[Expansion], tile_sets: int = 1) -> list[str]:
     """The tiles in the order a real game would draw them: start tile, river, the rest shuffled."""
     counts = tile_counts(expansions, tile_sets)
     pile = [name for name, n in counts.items() for _ in range(n)]
-    start = RIVER_SPRING.name if Expansion.RIVER in expansions else START_TILE.name
-    pile.remove(start)
+    opening = [tile.name for tile in Board(expansions=expansions).opening]
+    for name in opening:
+        pile.remove(name)
     river = [n for n in pile if TILES[n].is_river and n != RIVER_LAKE.name]
     rest = [n for n in pile if not TILES[n].is_river]
     rng.shuffle(river)
     rng.shuffle(rest)
     lake = [RIVER_LAKE.name] * pile.count(RIVER_LAKE.name)
-    return [start, *river, *lake, *rest]
+    return [*opening, *river, *lake, *rest]
 
 
 def random_game(

@@ -217,12 +217,11 @@ def test_the_river_phase_lasts_until_the_lake_and_names_the_river_mouth():
     for laid in range(1, len(RIVER) + 1):
         game = river_game(RIVER[:laid])
         if laid < len(RIVER):
-            assert game.board.river_phase
-            assert game.board.river_mouth == Placement.parse(RIVER[laid]).square
+            assert game.board.bound_square == Placement.parse(RIVER[laid]).square
         else:
-            assert not game.board.river_phase and game.board.river_mouth is None
+            assert game.board.bound_square is None
 
 
 def test_there_is_no_river_phase_without_the_river():
     game = game_of("D@0,0/0")
-    assert not game.board.river_phase and game.board.river_mouth is None
+    assert game.board.bound_square is None

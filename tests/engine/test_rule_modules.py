@@ -45,16 +45,10 @@ def names_of_expansions(path: Path) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("name", ["game.py", "features.py", "scoring.py"])
+@pytest.mark.parametrize("name", ["game.py", "board.py", "features.py", "scoring.py"])
 def test_the_core_names_no_expansion(name):
+    """The River's laying rules are its module's too (the board asks its laying hooks)."""
     assert names_of_expansions(ENGINE / name) == []
-
-
-def test_the_board_names_no_expansion_but_the_river():
-    """The River's laying rules are still the board's (its open end is in the board's journal):
-    nothing else of any expansion is."""
-    found = [f for f in names_of_expansions(ENGINE / "board.py") if "river" not in f.lower()]
-    assert found == []
 
 
 def test_every_expansion_with_rules_beyond_its_data_has_a_module():
@@ -73,6 +67,7 @@ def test_a_hook_runs_only_on_the_modules_that_override_it():
     assert by_hook["completed"] == {Expansion.TRADERS_BUILDERS}
     assert by_hook["after_scoring"] == {Expansion.ABBOT}
     assert by_hook["final_problem"] == {Expansion.RIVER}
+    assert by_hook["laying_problem"] == {Expansion.RIVER}
     assert by_hook["before_tile"] == set()
 
 
@@ -123,7 +118,7 @@ class PointBeforeEachTile(RuleModule):
 
 def test_a_new_module_needs_no_change_to_the_game(monkeypatch):
     module = PointBeforeEachTile()
-    monkeypatch.setattr("scorer.engine.game.modules_for", lambda expansions: (module,))
+    monkeypatch.setattr("scorer.engine.board.modules_for", lambda expansions: (module,))
     game = Game(["Mina", "Wei"], expansions=["abbot"])
     game.push(Placement.parse("D@0,0/0"))
     events = game.push(Placement.parse("E@0,-1/180:1S"))  # Wei's knight closes a two-tile city

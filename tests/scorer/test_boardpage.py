@@ -144,7 +144,7 @@ def test_while_the_river_is_laid_its_tiles_come_first_with_digit_keys_and_a_reas
     assert by_name["D"].key == "D"
     assert "river comes first" in palette_note(game, Selection())
     # A square beside the spring that is not the river's mouth says why nothing fits it.
-    mouth = game.board.river_mouth
+    mouth = game.board.bound_square
     beside = next(s for s in game.board.open_squares if s != mouth)
     assert "river is being laid" in palette_note(game, Selection(square=beside))
 

@@ -19,6 +19,13 @@ The steps of a turn (:meth:`Game.push`), each a hook:
 
 A finished board is judged whole by :meth:`RuleModule.final_problem` (the River's turns).
 
+Where a tile may go is the board's question, and a module may have a say in it (the laying hooks,
+asked in a game being played): the tiles that start the game (:meth:`RuleModule.opening`), a
+tile barred everywhere for now (:meth:`RuleModule.barred`), a square and turn refused
+(:meth:`RuleModule.laying_problem`), the one square the next tile must go on
+(:meth:`RuleModule.bound_square`). Their state (the River's open end) is kept in the board's own
+journal: :meth:`RuleModule.laying_start` gives it, :meth:`RuleModule.laid` the next one.
+
 A module's state is any immutable value (:meth:`RuleModule.start` gives the first one): a hook
 that changes it calls :meth:`Game.set_state` with a new value, never edits the old one, so that
 keeping a reference in the journal is the snapshot and :meth:`Game.pop` restores it exactly.
@@ -34,13 +41,14 @@ from typing import TYPE_CHECKING
 from ..tiles import Expansion
 
 if TYPE_CHECKING:
-    from ..board import PlacedTile
-    from ..errors import IllegalPlacementError
+    from ..board import Board, PlacedTile
+    from ..errors import IllegalPlacementError, Problem
     from ..game import Game
     from ..placement import Placement
+    from ..places import Square
     from ..queries import RecallOption
     from ..scoring import ScoreEvent
-    from ..tiles import Good
+    from ..tiles import Good, Orientation, TileType
 
 
 class RuleModule:
@@ -93,6 +101,50 @@ class RuleModule:
         """The trade goods each player holds in this module's ``state``, if it keeps any."""
         return None
 
+    # -- laying tiles: the board asks, in a game being played ---------------------------------
+
+    def opening(self) -> tuple[TileType, ...]:
+        """The tiles that start the game, in order, instead of the base game's start tile (the
+        modules' openings follow one another in the modules' order)."""
+        return ()
+
+    def laying_start(self) -> object:
+        """This module's state of laying tiles on an empty board (kept in the board's journal)."""
+        return None
+
+    def constrains(self, board: Board, state: object, tile: TileType) -> bool:
+        """Whether the module has a say in where ``tile`` may go now (else the board's quick
+        path lays it without asking)."""
+        return False
+
+    def barred(self, board: Board, state: object, tile: TileType) -> Problem | None:
+        """Why ``tile`` may go on no square now, whatever its turn, if that is so."""
+        return None
+
+    def laying_problem(
+        self, board: Board, state: object, orientation: Orientation, square: Square
+    ) -> Problem | None:
+        """Why ``orientation`` may not go on ``square`` (its edges already match), if it may not."""
+        return None
+
+    def laid(self, board: Board, state: object, orientation: Orientation, square: Square) -> object:
+        """The module's state once ``orientation`` is laid on ``square`` (a new value, or ``state``)."""
+        return state
+
+    def bound_square(self, board: Board, state: object) -> Square | None:
+        """The one square the next tile must go on, when the module says so."""
+        return None
+
+    def laying_over(self, board: Board, state: object) -> bool:
+        """Whether, in ``state``, the module has no more say in laying tiles for the rest of the
+        game (the board then stops asking it, and lays tiles as fast as without it)."""
+        return False
+
+    def absent(self, tile: TileType) -> Problem | None:
+        """Why ``tile``, one of this expansion's, is in no game without it, when the module has
+        more to say than that the game lacks the tile."""
+        return None
+
 
 HOOKS = (
     "before_tile",
@@ -105,6 +157,7 @@ HOOKS = (
     "recall_options",
     "final_problem",
     "goods_held",
+    "laying_problem",
 )
 """The hooks a game calls only on the modules that override them."""
 
@@ -115,11 +168,22 @@ def overriding(modules: Sequence[RuleModule], hook: str) -> tuple[RuleModule, ..
     return tuple(m for m in modules if getattr(type(m), hook) is not default)
 
 
-def modules_for(expansions: frozenset[Expansion]) -> tuple[RuleModule, ...]:
-    """The rule modules of the expansions in play, in a fixed order."""
+def _registry() -> dict[Expansion, RuleModule]:
+    """Every expansion's rule module (imported when first asked: the modules import this one)."""
     from .abbot import ABBOT
     from .river import RIVER
     from .traders_builders import TRADERS_BUILDERS
 
-    registry: dict[Expansion, RuleModule] = {m.expansion: m for m in (RIVER, ABBOT, TRADERS_BUILDERS)}
+    return {m.expansion: m for m in (RIVER, ABBOT, TRADERS_BUILDERS)}
+
+
+def modules_for(expansions: frozenset[Expansion]) -> tuple[RuleModule, ...]:
+    """The rule modules of the expansions in play, in a fixed order."""
+    registry = _registry()
     return tuple(registry[e] for e in Expansion if e in expansions and e in registry)
+
+
+def absent_problem(tile: TileType) -> Problem | None:
+    """What its expansion's module says of ``tile`` in a game without that expansion, if anything."""
+    module = _registry().get(tile.expansion) if tile.expansion is not None else None
+    return module.absent(tile) if module is not None else None
