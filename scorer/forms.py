@@ -11,16 +11,16 @@ from django.utils.translation import pgettext_lazy
 from carcassonne_site.languages import localize_digits
 from scorer.engine import (
     COLORS,
-    PLACES,
     TILES,
     Expansion,
-    FigureKind,
     Good,
+    NotationError,
     goods_in_box,
     max_players,
     name_problem,
 )
-from scorer.messages import FIGURE_NAMES, good_name
+from scorer.engine.actions import kind_of, parse_action
+from scorer.messages import good_name
 from scorer.services import GameSettings
 
 MAX_PLAYERS = max_players(Expansion)
@@ -290,19 +290,31 @@ class MoveForm(forms.Form):
     what changed."""
 
 
+class ActionField(forms.CharField):
+    """The layer's action of a turn in its text form (``1S+big``, ``0^2,3``; see
+    ``scorer.engine.actions``), read by the engine: empty for none. Any kind an expansion
+    registers comes through it, with no field of its own."""
+
+    def to_python(self, value):
+        text = super().to_python(value)
+        if not text:
+            return None
+        try:
+            action = parse_action(text)
+        except NotationError:
+            raise forms.ValidationError(_("Choose where the figure stands."), code="action") from None
+        if not kind_of(action).choice:
+            raise forms.ValidationError(_("Choose where the figure stands."), code="action")
+        return action
+
+
 class FigureForm(forms.Form):
-    """A figure put on (or taken off) a tile, or an abbot taken back with it."""
+    """A figure put on (or taken off) a tile, or an abbot taken back with it: the turn's action."""
 
     number = forms.IntegerField(min_value=0, max_value=200)
     player = forms.IntegerField(min_value=0, max_value=MAX_PLAYERS - 1, required=False)
-    place = forms.ChoiceField(choices=[(p.name, p.name) for p in PLACES], required=False)
-    kind = forms.ChoiceField(
-        choices=[(k.value, FIGURE_NAMES[k]) for k in FigureKind],
-        required=False,
-        initial=FigureKind.MEEPLE.value,
-    )
-    recall_x = forms.IntegerField(min_value=-MAX_SQUARE, max_value=MAX_SQUARE, required=False)
-    recall_y = forms.IntegerField(min_value=-MAX_SQUARE, max_value=MAX_SQUARE, required=False)
+    """Whose figures the page offers next (the action names its own player)."""
+    action = ActionField(max_length=80, required=False)
     expected = forms.CharField(max_length=40)
     on = forms.CharField(max_length=16, required=False)
     """The tile's square as "x,y", to keep its figure choice open after a refusal."""

@@ -120,9 +120,8 @@ RULE_SENTENCES = {
         "The {figure} may only join a {feature} where the same player already has a meeple."
     ),
     Rule.FIGURE_NOT_LAYER: gettext_lazy("A figure always belongs to the player who laid the tile."),
-    Rule.RECALL_AND_FIGURE: gettext_lazy(
-        "A player either places a figure or takes the abbot back, not both."
-    ),
+    Rule.TWO_ACTIONS: gettext_lazy("A player either places a figure or takes the abbot back, not both."),
+    Rule.ACTION_NOT_IN_GAME: gettext_lazy("That move belongs to an expansion this game is not played with."),
     Rule.RECALL_NOT_THERE: gettext_lazy("{player} has no abbot on square {at_x}, {at_y}."),
     Rule.RECALL_COMPLETED: gettext_lazy(
         "This tile completes the abbot's {feature}: it scores 9 and the abbot comes home by itself."

@@ -10,7 +10,7 @@ import secrets
 
 from django.db import models
 
-from scorer.engine import FigureKind, Meeple, Place, Placement, Recall
+from scorer.engine import Placement
 
 CODE_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 
@@ -57,19 +57,13 @@ class SavedGame(models.Model):
 
 
 class Move(models.Model):
+    """One placement of a saved game, as its text form (``1>E@0,-1/180:1S``): the tile, who laid
+    it and every action of its turn in one column, so that an expansion's new kind of action needs
+    no new column (its module registers its text form with the engine)."""
+
     game = models.ForeignKey(SavedGame, on_delete=models.CASCADE, related_name="moves")
     number = models.PositiveIntegerField(help_text="0 for the first tile")
-    tile = models.CharField(max_length=40)
-    x = models.IntegerField()
-    y = models.IntegerField()
-    rotation = models.PositiveSmallIntegerField()
-    layer = models.PositiveSmallIntegerField(null=True, blank=True, help_text="who laid the tile")
-    meeple_player = models.PositiveSmallIntegerField(null=True, blank=True)
-    meeple_place = models.CharField(max_length=3, blank=True)
-    meeple_kind = models.CharField(max_length=8, blank=True, default="")
-    recall_player = models.PositiveSmallIntegerField(null=True, blank=True)
-    recall_x = models.IntegerField(null=True, blank=True)
-    recall_y = models.IntegerField(null=True, blank=True)
+    text = models.TextField(help_text="the placement's text form, e.g. 1>E@0,-1/180:1S")
 
     class Meta:
         ordering = ["number"]
@@ -79,36 +73,15 @@ class Move(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.game.code} #{self.number}: {self.placement}"
+        return f"{self.game.code} #{self.number}: {self.text}"
 
     @property
     def placement(self) -> Placement:
-        meeple = recall = None
-        if self.meeple_player is not None and self.meeple_place:
-            kind = FigureKind(self.meeple_kind) if self.meeple_kind else FigureKind.MEEPLE
-            meeple = Meeple(self.meeple_player, Place[self.meeple_place], kind)
-        if self.recall_player is not None:
-            recall = Recall(self.recall_player, self.recall_x, self.recall_y)
-        return Placement(self.tile, self.x, self.y, self.rotation, meeple, recall, self.layer)
+        return Placement.parse(self.text)
 
     def set_placement(self, placement: Placement) -> None:
-        meeple, recall = placement.meeple, placement.recall
-        self.tile, self.x, self.y, self.rotation = (
-            placement.tile,
-            placement.x,
-            placement.y,
-            placement.rotation,
-        )
-        self.layer = placement.player
-        self.meeple_player = meeple.player if meeple else None
-        self.meeple_place = meeple.at.name if meeple else ""
-        self.meeple_kind = meeple.kind.value if meeple and meeple.kind is not FigureKind.MEEPLE else ""
-        self.recall_player = recall.player if recall else None
-        self.recall_x = recall.x if recall else None
-        self.recall_y = recall.y if recall else None
+        self.text = str(placement)
 
     @classmethod
     def from_placement(cls, game: SavedGame, number: int, placement: Placement) -> Move:
-        move = cls(game=game, number=number)
-        move.set_placement(placement)
-        return move
+        return cls(game=game, number=number, text=str(placement))

@@ -24,11 +24,9 @@ from scorer.engine import (
     Game,
     Good,
     IllegalPlacementError,
-    Meeple,
     Mode,
     Placement,
     Player,
-    Recall,
     Rule,
     Rules,
     Square,
@@ -186,15 +184,9 @@ def add_move(code: str, placement: Placement, *, expected: str) -> Loaded:
     return Loaded(saved, moves, game)
 
 
-def set_figure(
-    code: str,
-    number: int,
-    figure: Meeple | None = None,
-    recall: Recall | None = None,
-    *,
-    expected: str,
-) -> Loaded:
-    """Put a figure on (or take it off, or recall an abbot with) tile ``number``, re-scoring from there.
+def set_action(code: str, number: int, action: object | None = None, *, expected: str) -> Loaded:
+    """Give tile ``number`` its turn's action (a figure put on it, an abbot recalled with it;
+    ``None``: none, the figure taken off), re-scoring from there.
 
     In a game being played only the tile just laid can change; a finished board being copied can
     change any tile. Who laid the tile follows its figure, as the board file says.
@@ -207,11 +199,7 @@ def set_figure(
             raise IllegalPlacementError(Rule.NOTHING_TO_UNDO, index=number)
         game = load_game(saved, moves[:number])
         bare = moves[number].placement.without_meeple().laid_by(None)
-        if figure is not None:
-            bare = bare.with_meeple(figure.player, figure.at, figure.kind)
-        elif recall is not None:
-            bare = bare.with_recall(recall.player, recall.square)
-        game.push(bare)
+        game.push(bare if action is None else bare.with_action(action))
         changed = moves[number]
         changed.set_placement(_saved_placement(game))
         for later in moves[number + 1 :]:

@@ -32,13 +32,10 @@ from scorer.boardpage.selection import MAX_SQUARE, NOTHING, Selection
 from scorer.engine import (
     TILES,
     CarcassonneError,
-    FigureKind,
     Good,
     Meeple,
     Mode,
-    Place,
     Placement,
-    Recall,
     read_board,
 )
 from scorer.forms import FigureForm, ImportForm, MoveForm, NewGameForm, StateForm, TrackForm
@@ -299,38 +296,24 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
     )
 
 
-def _figure_of(data: dict) -> tuple[Meeple | None, Recall | None]:
-    player = data.get("player")
-    if player is None:
-        return None, None
-    if data.get("recall_x") is not None and data.get("recall_y") is not None:
-        return None, Recall(player, data["recall_x"], data["recall_y"])
-    if data.get("place"):
-        return Meeple(player, Place[data["place"]], FigureKind(data.get("kind") or "meeple")), None
-    return None, None
-
-
 @require_POST
 def figure(request: HttpRequest, code: str) -> HttpResponse:
     form = FigureForm(request.POST)
     if not form.is_valid():
         return _refused(request, code, _("Choose where the figure stands."), Selection(spots=True))
     data = form.cleaned_data
-    meeple, recall = _figure_of(data)
-    kind = meeple.kind if meeple else None
-    data["on"] = parse_square(data.get("on"), MAX_SQUARE)
+    action = data["action"]
+    player = getattr(action, "player", data.get("player"))
+    kind = action.kind if isinstance(action, Meeple) else None
+    on = parse_square(data.get("on"), MAX_SQUARE)
     return _write(
         request,
         code,
-        lambda: services.set_figure(code, data["number"], meeple, recall, expected=data["expected"]),
-        Selection(spots=True, player=data.get("player"), kind=kind, on=data.get("on")),
-        (
-            lambda loaded: or_next_square(
-                loaded, data.get("player"), Selection(scored=True, player=data.get("player"))
-            )
-        )
-        if meeple or recall
-        else Selection(spots=True, player=data.get("player"), on=data.get("on")),
+        lambda: services.set_action(code, data["number"], action, expected=data["expected"]),
+        Selection(spots=True, player=player, kind=kind, on=on),
+        (lambda loaded: or_next_square(loaded, player, Selection(scored=True, player=player)))
+        if action is not None
+        else Selection(spots=True, player=player, on=on),
         keep=True,
     )
 

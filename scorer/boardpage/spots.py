@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from carcassonne_site.languages import localize_digits as d
 from scorer.boardview import percent
-from scorer.engine import FeatureKind, FigureKind, FigureSpot, Game, Meeple, Mode, Square, Turn
+from scorer.engine import FeatureKind, FigureKind, FigureSpot, Game, Meeple, Mode, Recall, Square, Turn
 from scorer.messages import FEATURE_NAMES, figure_name
 from scorer.players import Look
 from scorer.tile_names import MIDDLE, bearing_name, feature_bearings, tile_name
@@ -39,6 +39,8 @@ class SpotButton:
     top: int
     lying: bool
     label: str
+    action: str
+    """The action it posts, in its text form (``1S+big``)."""
     alone: bool = False
     """No other kind may stand on this spot: the phone's card offers it whichever kind is chosen
     (a builder's road, a pig's field, an abbot's garden need no kind chosen first)."""
@@ -50,6 +52,8 @@ class RecallButton:
     y: int
     points: int
     label: str
+    action: str
+    """The action it posts, in its text form (``0^2,3``)."""
 
 
 @dataclass
@@ -241,7 +245,8 @@ def figure_choice(
     offered = {k.value for k in kinds if k.count or k.selected}
     choice.every_spot = [
         SpotButton(s.kind.value, s.place.name, percent(s.anchor[0]), percent(s.anchor[1]),
-                   s.feature is FeatureKind.FIELD, spot_label(looks[player].name, s.kind, s, where[s.index]))
+                   s.feature is FeatureKind.FIELD, spot_label(looks[player].name, s.kind, s, where[s.index]),
+                   str(Meeple(player, s.place, s.kind)))
         for s in game.figure_spots_at(square, player=player)
         if s.legal and s.kind.value in offered
     ]  # fmt: skip
@@ -258,7 +263,8 @@ def figure_choice(
             label = _("Take the abbot back from {x}, {y}: {points} points").format(
                 x=d(option.square[0]), y=d(option.square[1]), points=d(option.points)
             )
-            choice.recalls.append(RecallButton(option.square[0], option.square[1], option.points, label))
+            x, y = option.square
+            choice.recalls.append(RecallButton(x, y, option.points, label, str(Recall(player, x, y))))
     return choice
 
 

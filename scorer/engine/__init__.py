@@ -14,6 +14,7 @@ from .errors import (
     Rule,
     SetupError,
 )
+from .expansions.abbot import Recall
 from .farms import Farm
 from .figures import MEEPLES_PER_PLAYER, Figure, FigureKind
 from .game import Game, Turn
@@ -26,7 +27,7 @@ from .notation import (
     score_board,
     write_board,
 )
-from .placement import Meeple, Placement, Recall
+from .placement import Meeple, Placement
 from .places import PLACES, SIDES, Extent, Place, Side, Square
 from .queries import COLORS, Feature, FigureSpot, LegalPlacements, Player, RecallOption
 from .rules import FarmerEdition, Mode, Rules, max_players

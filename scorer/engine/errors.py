@@ -69,7 +69,8 @@ class Rule(StrEnum):
     NEEDS_OWN_FIGURE = "needs_own_figure"
     FIGURE_NOT_LAYER = "figure_not_layer"
     # The abbot's recall.
-    RECALL_AND_FIGURE = "recall_and_figure"
+    TWO_ACTIONS = "two_actions"
+    ACTION_NOT_IN_GAME = "action_not_in_game"
     RECALL_NOT_THERE = "recall_not_there"
     RECALL_COMPLETED = "recall_completed"
     # History.
@@ -126,7 +127,8 @@ _TEMPLATES: dict[Rule, str] = {
     Rule.FIGURE_NOT_LAYER: (
         "the figure belongs to player index {player}, but player index {layer} laid the tile"
     ),
-    Rule.RECALL_AND_FIGURE: "a player either places a figure or recalls the abbot, not both",
+    Rule.TWO_ACTIONS: "a player either places a figure or recalls the abbot, not both",
+    Rule.ACTION_NOT_IN_GAME: "this game has no {action}: its expansion is not in play",
     Rule.RECALL_NOT_THERE: "{player_name} has no abbot on square ({at_x}, {at_y})",
     Rule.RECALL_COMPLETED: (
         "this tile completes the abbot's {feature} on ({at_x}, {at_y}): it scores 9 and the abbot "

@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from . import events as scored
 from . import farms as farming
+from .actions import kind_of
 from .board import Board, PlacedTile
 from .errors import IllegalPlacementError, Problem, Rule, SetupError
 from .expansions import RuleModule, overriding
@@ -391,23 +392,19 @@ class Game:
         placed = board.lay(tile, placement.square, placement.rotation)
         if type(placed) is Problem:
             raise placed.error(**where)
-        meeple, layer = placement.meeple, placement.player
+        actions, layer = placement.actions, placement.player
         events: list[ScoreEvent] = []
         bonus = extra = False
         try:
-            if (
-                meeple is None
-                and placement.recall is None
-                and (layer is None or 0 <= layer < len(self.players))
-            ):
+            if not actions and (layer is None or 0 <= layer < len(self.players)):
                 if layer is None:  # the common cases, kept quick
                     layer = self._next_layer(turns[-1]) if turns else None
             else:
                 layer = self._layer_for(placement, index, where)
-            if placement.recall is not None:
-                self._check_action(placement, where)
-            if meeple is not None:
-                self._put_figure(placed, meeple, where)
+            if actions:
+                meeple = self._check_actions(placement, where)
+                if meeple is not None:
+                    self._put_figure(placed, meeple, where)
             for module in self._followers:
                 module.after_action(self, placed, placement, layer)
             if self.mode is Mode.REPLAY:
@@ -555,27 +552,34 @@ class Game:
         for _, player, kind in self._graph.take_figures(root):
             self._change_supply(player, kind, +1)
 
-    def _check_action(self, placement: Placement, where: dict) -> None:
-        """An action instead of a figure (a recall): one action a turn, none on a finished board,
-        a player of the game; then its module's own rules (none in play: nothing to take back)."""
-        recall = placement.recall
-        assert recall is not None
-        if placement.meeple is not None:
-            raise IllegalPlacementError(Rule.RECALL_AND_FIGURE, **where)
-        if self.mode is Mode.FINAL:
-            raise IllegalPlacementError(Rule.RECALL_IN_FINAL, **where)
-        if not 0 <= recall.player < len(self.players):
-            raise IllegalPlacementError(Rule.UNKNOWN_PLAYER, **where, player=recall.player)
-        if not self._actors:
-            raise IllegalPlacementError(
-                Rule.RECALL_NOT_THERE,
-                **where,
-                player_name=self.players[recall.player].name,
-                at_x=recall.x,
-                at_y=recall.y,
-            )
-        for module in self._actors:
-            module.check_action(self, placement, where)
+    def _check_actions(self, placement: Placement, where: dict) -> Meeple | None:
+        """The turn's actions: one of them at most the layer's own choice, each of a kind this game
+        has and its mode allows, of a player of the game; then their modules' own rules. Returns
+        the figure to put on the tile, if any (the game's own business)."""
+        meeple = None
+        choices = 0
+        for action in placement.actions:
+            kind = kind_of(action)
+            if kind.choice:
+                choices += 1
+                if choices > 1:
+                    raise IllegalPlacementError(Rule.TWO_ACTIONS, **where)
+            if type(action) is Meeple:
+                meeple = action
+                continue
+            if self.mode is Mode.FINAL and kind.replay_only is not None:
+                raise IllegalPlacementError(kind.replay_only, **where)
+            player = getattr(action, "player", None)
+            if player is not None and not 0 <= player < len(self.players):
+                raise IllegalPlacementError(Rule.UNKNOWN_PLAYER, **where, player=player)
+            if kind.expansion is not None and kind.expansion not in self.expansions:
+                if kind.absent is not None:
+                    raise kind.absent(self, action, where)
+                raise IllegalPlacementError(Rule.ACTION_NOT_IN_GAME, **where, action=kind.field)
+        if meeple is None or len(placement.actions) > 1:
+            for module in self._actors:
+                module.check_action(self, placement, where)
+        return meeple
 
     # -- what rule modules may ask and do (named, instead of the feature graph) ----------------
 

@@ -13,11 +13,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .actions import ReadContext, kind_of, kinds
 from .errors import BoardFileError, Rule
 from .figures import FigureKind
 from .game import Game
-from .placement import Meeple, Placement, Recall
-from .places import ROTATIONS, Place
+from .placement import Placement
+from .places import ROTATIONS
 from .queries import COLORS, Player
 from .rules import MIN_PLAYERS, FarmerEdition, Mode, Rules, max_players
 from .scoring import ScoreEvent, ScoreReport
@@ -217,14 +218,6 @@ def _read_goods(
     return tuple(out)
 
 
-_FIGURES = {k.value: k for k in FigureKind}
-_PLACES = {p.name: p for p in Place}
-
-
-def _mapping(value: Any) -> bool:
-    return type(value) is dict or isinstance(value, Mapping)
-
-
 def _read_placement(item: Any, index: int, players: int, limit: int) -> Placement:
     # The hot path of reading a file: plain type checks first, the slow general ones only if needed.
     if type(item) is not dict and not isinstance(item, Mapping):
@@ -241,39 +234,14 @@ def _read_placement(item: Any, index: int, players: int, limit: int) -> Placemen
     layer = item.get("player")
     if layer is not None and (type(layer) is not int or not 0 <= layer < players):
         raise BoardFileError(Rule.UNKNOWN_PLAYER, index=index, tile=name, x=x, y=y, player=str(layer)[:10])
-    meeple = recall = None
-    if "meeple" in item and item["meeple"] is not None:
-        meeple = _read_meeple(item["meeple"], players, {"index": index, "tile": name, "x": x, "y": y})
-    if "recall" in item and item["recall"] is not None:
-        recall = _read_recall(item["recall"], players, limit, {"index": index, "tile": name, "x": x, "y": y})
+    actions: tuple = ()
+    if len(item) > 3 + ("rotation" in item) + ("player" in item):  # some field beyond the tile's
+        context = ReadContext(players, limit, {"index": index, "tile": name, "x": x, "y": y})
+        actions = tuple(
+            kind.read(item[kind.field], context) for kind in kinds() if item.get(kind.field) is not None
+        )
     # Every field is checked above, the rotation included: skip the constructor's own check.
-    return Placement._make((name, x, y, rotation, meeple, recall, layer))
-
-
-def _read_meeple(raw: Any, players: int, where: dict) -> Meeple:
-    if not _mapping(raw):
-        raise BoardFileError(Rule.BAD_PLACEMENT, **where, detail="meeple must be an object")
-    player, at, kind = raw.get("player"), raw.get("at"), raw.get("kind", "meeple")
-    if type(player) is not int or not 0 <= player < players:
-        raise BoardFileError(Rule.UNKNOWN_PLAYER, **where, player=str(player)[:10])
-    place = _PLACES.get(at) if type(at) is str else None
-    if place is None:
-        raise BoardFileError(Rule.UNKNOWN_PLACE, **where, place_name=str(at)[:10])
-    figure = _FIGURES.get(kind) if type(kind) is str else None
-    if figure is None:
-        raise BoardFileError(Rule.UNKNOWN_FIGURE, **where, figure=str(kind)[:20])
-    return Meeple(player, place, figure)
-
-
-def _read_recall(raw: Any, players: int, limit: int, where: dict) -> Recall:
-    if not _mapping(raw):
-        raise BoardFileError(Rule.BAD_PLACEMENT, **where, detail="recall must be an object")
-    player, x, y = raw.get("player"), raw.get("x"), raw.get("y")
-    if not _is_int(player) or not 0 <= player < players:
-        raise BoardFileError(Rule.UNKNOWN_PLAYER, **where, player=str(player)[:10])
-    if not (_is_int(x) and _is_int(y) and abs(x) <= limit and abs(y) <= limit):
-        raise BoardFileError(Rule.BAD_POSITION, **where, limit=limit)
-    return Recall(player, x, y)
+    return Placement._make((name, x, y, rotation, actions, layer))
 
 
 def build_game(board: BoardFile) -> Game:
@@ -335,14 +303,9 @@ def _write_placement(placement: Placement) -> dict[str, Any]:
     }
     if placement.player is not None:
         entry["player"] = placement.player
-    meeple = placement.meeple
-    if meeple is not None:
-        entry["meeple"] = {"player": meeple.player, "at": meeple.at.name}
-        if meeple.kind is not FigureKind.MEEPLE:
-            entry["meeple"]["kind"] = meeple.kind.value
-    if placement.recall is not None:
-        recall = placement.recall
-        entry["recall"] = {"player": recall.player, "x": recall.x, "y": recall.y}
+    for action in placement.actions:
+        kind = kind_of(action)
+        entry[kind.field] = kind.write(action)
     return entry
 
 

@@ -1,4 +1,4 @@
-"""A placement: one tile laid on one square, turned, perhaps with a figure on it or an abbot recalled.
+"""A placement: one tile laid on one square, turned, with the actions of its turn in order.
 
 Placements have a compact text form that round-trips::
 
@@ -7,24 +7,27 @@ Placements have a compact text form that round-trips::
     >>> str(Placement("V", 1, 0, 90))
     'V@1,0/90'
 
-The full form is ``[LAYER>]TILE@X,Y/ROTATION[:FIGURE]``, where the figure is
-``PLAYER PLACE [+KIND]`` (``:1C+abbot``, ``:0S+big``) or a recall ``PLAYER^X,Y`` (``:0^2,3``:
-player 0 takes their abbot back from square (2, 3)), and ``LAYER>`` names who laid the tile
-(``2>U@1,0/0``) when it is not the turn order's default.
+The full form is ``[LAYER>]TILE@X,Y/ROTATION[:ACTION]...``: ``LAYER>`` names who laid the tile
+(``2>U@1,0/0``) when it is not the turn order's default, and each ``:ACTION`` is one action of
+the turn in its own text form (see :mod:`.actions`): a figure ``PLAYER PLACE [+KIND]`` (``:1C+abbot``,
+``:0S+big``), an abbot's recall ``PLAYER^X,Y`` (``:0^2,3``: player 0 takes their abbot back from
+square (2, 3)), and what the expansions register.
 """
 
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from functools import lru_cache
+from typing import Any, NamedTuple
 
-from .errors import NotationError, Rule
+from .actions import ActionKind, ReadContext, Step, kind_of, parse_action, register
+from .errors import BoardFileError, NotationError, Rule
 from .figures import FigureKind
 from .places import ROTATIONS, Place, Square
 
 
 class Meeple(NamedTuple):
-    """A player's figure on a place of the tile, named in board orientation.
+    """A player's figure on a place of the tile just laid, named in board orientation.
 
     The board file calls every figure a meeple; ``kind`` says which figure it is.
     """
@@ -32,6 +35,8 @@ class Meeple(NamedTuple):
     player: int
     at: Place
     kind: FigureKind = FigureKind.MEEPLE
+
+    field = "meeple"  # (not annotated: a class attribute, not a field of the tuple)
 
     def __repr__(self) -> str:
         kind = "" if self.kind is FigureKind.MEEPLE else f", FigureKind.{self.kind.name}"
@@ -42,19 +47,53 @@ class Meeple(NamedTuple):
         return f"{self.player}{self.at.name}{kind}"
 
 
-class Recall(NamedTuple):
-    """The Abbot: instead of placing a figure, ``player`` takes their abbot back from ``square``."""
+_MEEPLE_TEXT = re.compile(r"(?P<player>[0-9])(?P<place>[A-Z]{1,3})(?:\+(?P<kind>[a-z]+))?", re.ASCII)
+_FIGURES = {k.value: k for k in FigureKind}
+_PLACES = {p.name: p for p in Place}
 
-    player: int
-    x: int
-    y: int
 
-    @property
-    def square(self) -> Square:
-        return (self.x, self.y)
+def _parse_meeple(token: str) -> Meeple | None:
+    match = _MEEPLE_TEXT.fullmatch(token)
+    if match is None:
+        return None
+    place = _PLACES.get(match["place"])
+    if place is None:
+        raise NotationError(Rule.BAD_NOTATION, text=token, detail=f"there is no place {match['place']!r}")
+    kind = FigureKind.MEEPLE
+    if match["kind"] is not None:
+        kind = _FIGURES.get(match["kind"])
+        if kind is None:
+            raise NotationError(Rule.BAD_NOTATION, text=token, detail=f"there is no figure {match['kind']!r}")
+    return Meeple(int(match["player"]), place, kind)
 
-    def __str__(self) -> str:
-        return f"{self.player}^{self.x},{self.y}"
+
+def _read_meeple(raw: Any, context: ReadContext) -> Meeple:
+    where = context.where
+    if type(raw) is not dict and not isinstance(raw, dict):
+        raise BoardFileError(Rule.BAD_PLACEMENT, **where, detail="meeple must be an object")
+    player, at, kind = raw.get("player"), raw.get("at"), raw.get("kind", "meeple")
+    if type(player) is not int or not 0 <= player < context.players:
+        raise BoardFileError(Rule.UNKNOWN_PLAYER, **where, player=str(player)[:10])
+    place = _PLACES.get(at) if type(at) is str else None
+    if place is None:
+        raise BoardFileError(Rule.UNKNOWN_PLACE, **where, place_name=str(at)[:10])
+    figure = _FIGURES.get(kind) if type(kind) is str else None
+    if figure is None:
+        raise BoardFileError(Rule.UNKNOWN_FIGURE, **where, figure=str(kind)[:20])
+    return Meeple(player, place, figure)
+
+
+def _write_meeple(meeple: Meeple) -> dict[str, Any]:
+    written: dict[str, Any] = {"player": meeple.player, "at": meeple.at.name}
+    if meeple.kind is not FigureKind.MEEPLE:
+        written["kind"] = meeple.kind.value
+    return written
+
+
+MEEPLE: ActionKind = register(
+    ActionKind("meeple", Step.ACTION, True, _parse_meeple, _read_meeple, _write_meeple)
+)
+"""A figure on the tile just laid: the base game's action, whatever the figure's kind."""
 
 
 class _Fields(NamedTuple):
@@ -62,15 +101,18 @@ class _Fields(NamedTuple):
     x: int
     y: int
     rotation: int = 0
-    meeple: Meeple | None = None
-    recall: Recall | None = None
+    actions: tuple[Any, ...] = ()
+    """The turn's actions besides laying the tile, in order (see :mod:`.actions`)."""
     player: int | None = None
     """Who laid the tile, when the placement says so; otherwise the game works it out."""
 
 
 class Placement(_Fields):
     """One tile laid: immutable, hashable, compared by value. (A named tuple underneath, because a
-    game reads thousands of them and a tuple is the cheapest immutable value Python makes.)"""
+    game reads thousands of them and a tuple is the cheapest immutable value Python makes.)
+
+    ``meeple`` and ``recall`` may be given as before there were other actions; they come first.
+    """
 
     __slots__ = ()
 
@@ -81,58 +123,87 @@ class Placement(_Fields):
         y: int,
         rotation: int = 0,
         meeple: Meeple | None = None,
-        recall: Recall | None = None,
+        recall: Any = None,
         player: int | None = None,
+        *,
+        actions: tuple[Any, ...] = (),
     ) -> Placement:
         if rotation not in ROTATIONS:
             raise ValueError(f"rotation must be one of 0, 90, 180, 270, not {rotation!r}")
-        return super().__new__(cls, tile, x, y, rotation, meeple, recall, player)
+        if meeple is not None or recall is not None:
+            actions = (*(a for a in (meeple, recall) if a is not None), *actions)
+        return super().__new__(cls, tile, x, y, rotation, tuple(actions), player)
 
     @property
     def square(self) -> Square:
         return (self.x, self.y)
 
     @property
-    def figure_owner(self) -> int | None:
-        """The player whose figure or recall this placement carries, if any."""
-        if self.meeple is not None:
-            return self.meeple.player
-        if self.recall is not None:
-            return self.recall.player
+    def meeple(self) -> Meeple | None:
+        """The figure put on the tile just laid, if any."""
+        for action in self.actions:
+            if type(action) is Meeple:
+                return action
         return None
 
+    @property
+    def recall(self) -> Any:
+        """The abbot taken back (the Abbot's :class:`~.expansions.abbot.Recall`), if any."""
+        for action in self.actions:
+            if action.field == "recall":
+                return action
+        return None
+
+    @property
+    def choice(self) -> Any:
+        """The layer's one action of the turn (a figure, a recall, ...), if any."""
+        for action in self.actions:
+            if kind_of(action).choice:
+                return action
+        return None
+
+    @property
+    def figure_owner(self) -> int | None:
+        """The player whose figure or recall this placement carries, if any."""
+        choice = self.choice
+        return getattr(choice, "player", None) if choice is not None else None
+
     def without_meeple(self) -> Placement:
-        """The same tile on the same square, with no figure and no recall."""
-        return Placement(self.tile, self.x, self.y, self.rotation, player=self.player)
+        """The same placement without the layer's action (no figure, no recall; what the rules
+        recorded around it stays)."""
+        kept = tuple(a for a in self.actions if not kind_of(a).choice)
+        return _Fields.__new__(Placement, self.tile, self.x, self.y, self.rotation, kept, self.player)
+
+    def with_action(self, action: Any) -> Placement:
+        """The same placement with ``action`` added in its step's place among the others."""
+        step = kind_of(action).step
+        before = tuple(a for a in self.actions if kind_of(a).step <= step)
+        after = self.actions[len(before) :]
+        actions = (*before, action, *after)
+        return _Fields.__new__(Placement, self.tile, self.x, self.y, self.rotation, actions, self.player)
 
     def with_meeple(self, player: int, at: Place, kind: FigureKind = FigureKind.MEEPLE) -> Placement:
-        return Placement(
-            self.tile, self.x, self.y, self.rotation, Meeple(player, at, kind), player=self.player
-        )
-
-    def with_recall(self, player: int, square: Square) -> Placement:
-        return Placement(
-            self.tile, self.x, self.y, self.rotation, recall=Recall(player, *square), player=self.player
-        )
+        return self.without_meeple().with_action(Meeple(player, at, kind))
 
     def laid_by(self, player: int | None) -> Placement:
         """The same placement, saying who laid it."""
-        return Placement(self.tile, self.x, self.y, self.rotation, self.meeple, self.recall, player)
+        return _Fields.__new__(Placement, self.tile, self.x, self.y, self.rotation, self.actions, player)
 
     def __str__(self) -> str:
         text = f"{self.tile}@{self.x},{self.y}/{self.rotation}"
         if self.player is not None:
             text = f"{self.player}>{text}"
-        if self.meeple is not None:
-            text += f":{self.meeple}"
-        elif self.recall is not None:
-            text += f":{self.recall}"
+        for action in self.actions:
+            text += f":{action}"
         return text
 
     def __repr__(self) -> str:
-        extra = f", {self.meeple!r}" if self.meeple else ""
-        if self.recall is not None:
-            extra += f", recall=Recall({self.recall.player}, {self.recall.x}, {self.recall.y})"
+        extra = ""
+        rest = list(self.actions)
+        if rest and type(rest[0]) is Meeple:
+            extra += f", {rest.pop(0)!r}"
+        if rest:
+            extra += f", actions=({', '.join(repr(a) for a in rest)},)"
         if self.player is not None:
             extra += f", player={self.player}"
         return f"Placement({self.tile!r}, {self.x}, {self.y}, {self.rotation}{extra})"
@@ -140,38 +211,39 @@ class Placement(_Fields):
     @classmethod
     def parse(cls, text: str) -> Placement:
         """Read the text form; raises :class:`NotationError` (a ``ValueError``) if it does not parse."""
-        match = _TEXT.fullmatch(text.strip()) if isinstance(text, str) else None
-        if match is None:
+        if not isinstance(text, str):
             raise NotationError(Rule.BAD_NOTATION, text=str(text)[:60], detail="expected TILE@X,Y/ROTATION")
-        rotation = int(match["rot"])
-        if rotation not in ROTATIONS:
-            raise NotationError(Rule.BAD_NOTATION, text=text, detail="the rotation must be 0, 90, 180 or 270")
-        meeple = recall = None
-        if match["place"] is not None:
-            kind = FigureKind.MEEPLE
-            if match["kind"] is not None:
-                try:
-                    kind = FigureKind(match["kind"])
-                except ValueError:
-                    raise NotationError(
-                        Rule.BAD_NOTATION, text=text, detail=f"there is no figure {match['kind']!r}"
-                    ) from None
-            try:
-                at = Place[match["place"]]
-            except KeyError:
-                raise NotationError(
-                    Rule.BAD_NOTATION, text=text, detail=f"there is no place {match['place']!r}"
-                ) from None
-            meeple = Meeple(int(match["player"]), at, kind)
-        elif match["rx"] is not None:
-            recall = Recall(int(match["player"]), int(match["rx"]), int(match["ry"]))
-        layer = int(match["layer"]) if match["layer"] is not None else None
-        return cls(match["tile"], int(match["x"]), int(match["y"]), rotation, meeple, recall, layer)
+        return _parse(text.strip())
 
 
 _TEXT = re.compile(
     r"(?:(?P<layer>[0-9])>)?"
     r"(?P<tile>[A-Za-z][A-Za-z0-9-]*)@(?P<x>-?[0-9]+),(?P<y>-?[0-9]+)/(?P<rot>[0-9]+)"
-    r"(?::(?P<player>[0-9])(?:(?P<place>[NESWC]{1,3})(?:\+(?P<kind>[a-z]+))?|\^(?P<rx>-?[0-9]+),(?P<ry>-?[0-9]+)))?",
+    r"(?P<actions>(?::[^:]+)*)",
     re.ASCII,
 )
+
+
+@lru_cache(maxsize=8192)
+def _parse(text: str) -> Placement:
+    """Placements are immutable, and a saved game's moves are read as text on every request."""
+    match = _TEXT.fullmatch(text)
+    if match is None:
+        raise NotationError(Rule.BAD_NOTATION, text=text[:60], detail="expected TILE@X,Y/ROTATION")
+    rotation = int(match["rot"])
+    if rotation not in ROTATIONS:
+        raise NotationError(Rule.BAD_NOTATION, text=text, detail="the rotation must be 0, 90, 180 or 270")
+    actions = tuple(_action(token, text) for token in match["actions"].split(":")[1:])
+    layer = int(match["layer"]) if match["layer"] is not None else None
+    x, y = int(match["x"]), int(match["y"])
+    return _Fields.__new__(Placement, match["tile"], x, y, rotation, actions, layer)
+
+
+def _action(token: str, text: str) -> Any:
+    try:
+        return parse_action(token)
+    except NotationError as error:
+        detail = error.facts.get("detail", "")
+        if detail == "not an action":
+            detail = f"{token[:20]!r} is not an action"
+        raise NotationError(Rule.BAD_NOTATION, text=text[:60], detail=detail) from None

@@ -9,6 +9,7 @@ import random
 from collections.abc import Iterable
 
 from .board import Board
+from .expansions.abbot import Recall
 from .figures import FigureKind
 from .game import Game
 from .placement import Placement
@@ -88,7 +89,7 @@ def _with_figure(rng: random.Random, game: Game, placement: Placement) -> Placem
     if FigureKind.ABBOT in game.figure_kinds and rng.random() < 0.15:
         recalls = _recalls(game, placement, layer)
         if recalls:
-            return placement.with_recall(layer, rng.choice(recalls))
+            return placement.with_action(Recall(layer, *rng.choice(recalls)))
     spots = [s for s in game.figure_spots(placement, layer) if s.legal]
     if not spots:
         return placement
@@ -101,7 +102,7 @@ def _with_figure(rng: random.Random, game: Game, placement: Placement) -> Placem
 
 def _recalls(game: Game, placement: Placement, layer: int) -> list[Square]:
     squares = [f.square for f in game.figures if f.kind is FigureKind.ABBOT and f.player == layer]
-    return [sq for sq in squares if game.is_legal(placement.with_recall(layer, sq))]
+    return [sq for sq in squares if game.is_legal(placement.with_action(Recall(layer, *sq)))]
 
 
 class _Frontier:

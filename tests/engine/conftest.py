@@ -91,7 +91,8 @@ def translated(placement: Placement, dx: int, dy: int) -> Placement:
     recall = placement.recall
     if recall is not None:
         recall = Recall(recall.player, recall.x + dx, recall.y + dy)
-    return placement._replace(x=placement.x + dx, y=placement.y + dy, recall=recall)
+    x, y = placement.x + dx, placement.y + dy
+    return Placement(placement.tile, x, y, placement.rotation, placement.meeple, recall, placement.player)
 
 
 def _turn_square(x: int, y: int, quarter_turns: int) -> tuple[int, int]:
@@ -110,7 +111,7 @@ def rotated(placement: Placement, quarter_turns: int) -> Placement:
     recall = placement.recall
     if recall is not None:
         recall = Recall(recall.player, *_turn_square(recall.x, recall.y, quarter_turns))
-    return placement._replace(x=x, y=y, rotation=rotation, meeple=meeple, recall=recall)
+    return Placement(placement.tile, x, y, rotation, meeple, recall, placement.player)
 
 
 def replay(game: Game, placements: Iterable[Placement]) -> Game:

@@ -31,3 +31,8 @@ def test_the_abbot_on_a_road_reads_as_english():
     with translation.override("en"):
         error = IllegalPlacementError(Rule.WRONG_FEATURE_FOR_FIGURE, figure="abbot", feature="road")
         assert explain(error) == "The abbot cannot stand on a road."
+
+
+def test_every_rule_has_a_sentence_in_every_language():
+    """A refusal the engine can make is never a page that breaks: each code has its sentence."""
+    assert set(RULE_SENTENCES) == set(Rule)

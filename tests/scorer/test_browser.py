@@ -97,7 +97,7 @@ def click_dot(page: Page, placement: Placement, rotation: int) -> None:
         expect(page.locator(".meeple-chooser .chip").nth(placement.meeple.player)).to_have_attribute(
             "aria-current", "true"
         )
-    page.locator(f'#board-grid .dot-form:has(input[name="place"][value="{place}"]) button').click()
+    page.locator(f'#board-grid .dot-form[data-place="{place}"] button').click()
     expect(page.locator(".dot")).to_have_count(0)
 
 

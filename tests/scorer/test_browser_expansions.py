@@ -47,10 +47,7 @@ def choose_figure(page: Page, placement: Placement, rotation: int, default_playe
         if default_player != recall.player:
             pick_player(page, recall.player)
             actions += 1
-        page.locator(
-            f'.recalls form:has(input[name="recall_x"][value="{recall.x}"])'
-            f':has(input[name="recall_y"][value="{recall.y}"]) button'
-        ).click()
+        page.locator(f'.recalls form[data-square="{recall.x},{recall.y}"] button').click()
         return actions + 1
     meeple = placement.meeple
     if default_player != meeple.player:
@@ -65,7 +62,7 @@ def choose_figure(page: Page, placement: Placement, rotation: int, default_playe
     orientation = Game(2).tile_type(placement.tile).oriented(rotation)
     feature = orientation.feature_for(meeple.at, garden=meeple.kind is FigureKind.ABBOT)
     place = orientation.place_of(feature).name
-    page.locator(f'#board-grid .dot-form:has(input[name="place"][value="{place}"]) button').click()
+    page.locator(f'#board-grid .dot-form[data-place="{place}"] button').click()
     return actions + 1
 
 

@@ -111,7 +111,7 @@ def place_figure(page: Page, tap: Taps, placement: Placement, rotation: int) -> 
     orientation = TILES[placement.tile].oriented(rotation)
     place = orientation.place_of(orientation.feature_at[meeple.at]).name
     # On a phone the tile shows large over the board: its dots are the targets.
-    tap(page.locator(f'.figure-card .dot-form:has(input[name="place"][value="{place}"]) .dot'), "spot")
+    tap(page.locator(f'.figure-card .dot-form[data-place="{place}"] .dot'), "spot")
     expect(page.locator(".figure-card")).to_have_count(0)
     settled(page)
 

@@ -116,17 +116,14 @@ def find(page: Page, tap: SheetTaps, placement: Placement):
 def place_figure(page: Page, tap: SheetTaps, placement: Placement, rotation: int) -> None:
     if placement.recall is not None:
         recall = placement.recall
-        x, y = (f'input[name="recall_{axis}"][value="{value}"]' for axis, value in zip("xy", recall.square))
-        tap(page.locator(f".recalls form:has({x}):has({y}) button"), "abbot back")
+        tap(page.locator(f'.recalls form[data-square="{recall.x},{recall.y}"] button'), "abbot back")
         return
     meeple = placement.meeple
     card = page.locator(".figure-card")
     expect(card).to_be_visible()
     orientation = TILES[placement.tile].oriented(rotation)
     place = orientation.place_of(orientation.feature_at[meeple.at]).name
-    place_input = f'input[name="place"][value="{place}"]'
-    kind_input = f'input[name="kind"][value="{meeple.kind.value}"]'
-    dot = page.locator(f".figure-card .dot-form:has({place_input}):has({kind_input}) .dot")
+    dot = page.locator(f'.figure-card .dot-form[data-place="{place}"][data-kind="{meeple.kind.value}"] .dot')
     # A spot where only one kind may stand (the builder's road here) shows without choosing it.
     if not dot.is_visible():
         tap(card.locator(f'.card-kinds a.kind-chip[href*="kind={meeple.kind.value}"]'), "figure kind")

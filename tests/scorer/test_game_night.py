@@ -296,7 +296,7 @@ def test_every_change_changes_the_state(client, game):
         game.code, Placement("E", 0, -1, 180), expected=services.load(game.code).digest
     )
     look()
-    loaded = services.set_figure(game.code, 1, Meeple(0, Place.S), expected=loaded.digest)
+    loaded = services.set_action(game.code, 1, Meeple(0, Place.S), expected=loaded.digest)
     look()
     loaded = services.finish(game.code, True, expected=loaded.digest)
     look()

@@ -79,7 +79,7 @@ def test_the_last_copy_of_a_tile_sends_its_entry_as_none_left(client, started):
 
 
 def test_a_figure_keeps_the_whole_list(client, started):
-    data = {"number": 1, "player": 1, "place": "S", "expected": digest(started.code)}
+    data = {"number": 1, "player": 1, "action": "1S", "expected": digest(started.code)}
     html = client.post(f"/en/play/{started.code}/figure", data, **HX).content.decode()
     assert KEPT.search(html) and 'class="palette-entry' not in html
 

@@ -118,7 +118,7 @@ def test_a_figure_put_on_a_copied_board_goes_on_to_the_square_ahead(client, boar
     post_lay(client, board_copy, "U@1,0/0")
     response = client.post(
         f"/en/play/{board_copy.code}/figure",
-        {"number": 1, "player": 1, "place": "N", "expected": services.load(board_copy.code).digest},
+        {"number": 1, "player": 1, "action": "1N", "expected": services.load(board_copy.code).digest},
     )
     assert response.status_code == 302
     assert response["Location"].endswith("?at=2,0&for=1")  # whose figure comes next kept

@@ -45,14 +45,14 @@ def test_moves_are_saved_and_replayed():
     assert reloaded.report() == loaded.game.report()
     assert reloaded.board.state() == loaded.game.board.state()
     # Every move after the start tile is saved naming who laid it, as the board file allows.
-    assert [m.layer for m in saved.moves.all()] == [None, 1]
+    assert [m.text for m in saved.moves.all()] == ["D@0,0/0", "1>E@0,-1/180:1S"]
 
 
 def test_the_digest_changes_with_any_change_to_any_move():
     saved = two_players()
     lay(saved, "D@0,0/0")
     first = lay(saved, "E@0,-1/180").digest
-    changed = services.set_figure(saved.code, 1, Meeple(0, Place.S), expected=first).digest
+    changed = services.set_action(saved.code, 1, Meeple(0, Place.S), expected=first).digest
     assert changed != first
     assert services.digest_of([Placement.parse("D@0,0/0")]) != services.digest_of(
         [Placement.parse("D@0,0/90")]
@@ -90,7 +90,7 @@ def test_an_undo_and_a_different_move_from_another_phone_is_noticed():
     with pytest.raises(services.StaleMoveError):
         services.add_move(saved.code, Placement("V", -1, 0, 0), expected=phone_a)
     with pytest.raises(services.StaleMoveError):
-        services.set_figure(saved.code, 1, Meeple(0, Place.S), expected=phone_a)
+        services.set_action(saved.code, 1, Meeple(0, Place.S), expected=phone_a)
 
 
 def test_two_phones_choosing_different_figures_on_the_same_tile():
@@ -98,10 +98,10 @@ def test_two_phones_choosing_different_figures_on_the_same_tile():
     lay(saved, "D@0,0/0")
     lay(saved, "U@1,0/0")
     seen = now(saved)  # both phones show the same tile just laid
-    services.set_figure(saved.code, 1, Meeple(1, Place.E), expected=seen)
+    services.set_action(saved.code, 1, Meeple(1, Place.E), expected=seen)
     with pytest.raises(services.StaleMoveError):
-        services.set_figure(saved.code, 1, Meeple(1, Place.N), expected=seen)
-    assert saved.moves.last().meeple_place == "E"
+        services.set_action(saved.code, 1, Meeple(1, Place.N), expected=seen)
+    assert saved.moves.last().placement.meeple.at is Place.E
 
 
 def test_the_database_refuses_a_second_move_with_the_same_number():
@@ -113,31 +113,31 @@ def test_the_database_refuses_a_second_move_with_the_same_number():
         Move.from_placement(saved, 0, Placement("D", 5, 5)).save()
 
 
-def test_set_figure_rescores_the_last_turn_and_the_layer_follows_the_figure():
+def test_set_action_rescores_the_last_turn_and_the_layer_follows_the_figure():
     saved = two_players()
     lay(saved, "D@0,0/0")
     loaded = lay(saved, "E@0,-1/180")
     assert loaded.game.scores == [0, 0]
     assert loaded.game.turns[-1].layer == 0  # the first player lays the second tile
-    loaded = services.set_figure(saved.code, 1, Meeple(1, Place.S), expected=loaded.digest)
+    loaded = services.set_action(saved.code, 1, Meeple(1, Place.S), expected=loaded.digest)
     assert loaded.game.scores == [0, 4]  # Wei's knight closed the two-tile city at once
     assert loaded.game.turns[-1].layer == 1  # so Wei laid the tile
     assert loaded.game.meeples_in_supply == [7, 7]
-    loaded = services.set_figure(saved.code, 1, None, expected=loaded.digest)
+    loaded = services.set_action(saved.code, 1, None, expected=loaded.digest)
     assert loaded.game.scores == [0, 0]
-    assert saved.moves.last().meeple_player is None
-    assert saved.moves.last().layer == 0
+    assert saved.moves.last().placement.meeple is None
+    assert saved.moves.last().placement.player == 0
 
 
-def test_set_figure_refuses_an_occupied_feature():
+def test_set_action_refuses_an_occupied_feature():
     saved = two_players()
     lay(saved, "D@0,0/0")
     lay(saved, "U@1,0/0:0W")
     lay(saved, "U@2,0/0")
     with pytest.raises(IllegalPlacementError) as error:
-        services.set_figure(saved.code, 2, Meeple(1, Place.E), expected=now(saved))
+        services.set_action(saved.code, 2, Meeple(1, Place.E), expected=now(saved))
     assert error.value.rule is Rule.FEATURE_OCCUPIED
-    assert saved.moves.last().meeple_player is None
+    assert saved.moves.last().placement.meeple is None
 
 
 def test_in_a_game_being_played_only_the_last_tile_takes_a_figure():
@@ -146,7 +146,7 @@ def test_in_a_game_being_played_only_the_last_tile_takes_a_figure():
     lay(saved, "U@1,0/0")
     lay(saved, "U@2,0/0")
     with pytest.raises(IllegalPlacementError):
-        services.set_figure(saved.code, 1, Meeple(0, Place.N), expected=now(saved))
+        services.set_action(saved.code, 1, Meeple(0, Place.N), expected=now(saved))
 
 
 def test_on_a_finished_board_any_tile_takes_a_figure_at_any_time():
@@ -154,11 +154,11 @@ def test_on_a_finished_board_any_tile_takes_a_figure_at_any_time():
     lay(saved, "U@1,0/0")
     lay(saved, "D@0,0/0")
     lay(saved, "U@2,0/0")
-    loaded = services.set_figure(saved.code, 0, Meeple(1, Place.N), expected=now(saved))
+    loaded = services.set_action(saved.code, 0, Meeple(1, Place.N), expected=now(saved))
     assert [f.square for f in loaded.game.figures] == [(1, 0)]
-    loaded = services.set_figure(saved.code, 1, Meeple(0, Place.N), expected=loaded.digest)
+    loaded = services.set_action(saved.code, 1, Meeple(0, Place.N), expected=loaded.digest)
     assert {f.player for f in loaded.game.figures} == {0, 1}
-    loaded = services.set_figure(saved.code, 0, None, expected=loaded.digest)
+    loaded = services.set_action(saved.code, 0, None, expected=loaded.digest)
     assert [f.player for f in loaded.game.figures] == [0]
 
 

@@ -197,7 +197,7 @@ def test_a_placement_that_moves_the_boards_corner_gets_the_whole_board(client, s
 
 def test_a_meeple_that_closes_a_city_scores_and_comes_back(client, saved):
     lay_e(client, saved)
-    data = {"number": 1, "player": 0, "place": "S", "expected": now(saved)}
+    data = {"number": 1, "player": 0, "action": "0S", "expected": now(saved)}
     response = client.post(url(saved, "figure"), data, **HX)
     text = " ".join(messages(response))
     assert "Completed city" in text and "Mina scores 4" in text
@@ -266,7 +266,7 @@ def test_unknown_game_is_a_404_in_the_readers_language(client):
 
 def test_score_page_breakdown_and_event_highlight(client, saved):
     lay_e(client, saved)
-    client.post(url(saved, "figure"), {"number": 1, "player": 1, "place": "S", "expected": now(saved)})
+    client.post(url(saved, "figure"), {"number": 1, "player": 1, "action": "1S", "expected": now(saved)})
     page = client.get(url(saved, "score"))
     body = page.content.decode()
     assert page.status_code == 200

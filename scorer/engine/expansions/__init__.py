@@ -169,11 +169,7 @@ def overriding(modules: Sequence[RuleModule], hook: str) -> tuple[RuleModule, ..
 
 
 def _registry() -> dict[Expansion, RuleModule]:
-    """Every expansion's rule module (imported when first asked: the modules import this one)."""
-    from .abbot import ABBOT
-    from .river import RIVER
-    from .traders_builders import TRADERS_BUILDERS
-
+    """Every expansion's rule module."""
     return {m.expansion: m for m in (RIVER, ABBOT, TRADERS_BUILDERS)}
 
 
@@ -187,3 +183,10 @@ def absent_problem(tile: TileType) -> Problem | None:
     """What its expansion's module says of ``tile`` in a game without that expansion, if anything."""
     module = _registry().get(tile.expansion) if tile.expansion is not None else None
     return module.absent(tile) if module is not None else None
+
+
+# The modules last: each imports RuleModule from here, and registers its kinds of action as it is
+# imported, before any placement is read.
+from .abbot import ABBOT  # noqa: E402
+from .river import RIVER  # noqa: E402
+from .traders_builders import TRADERS_BUILDERS  # noqa: E402

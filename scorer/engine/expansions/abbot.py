@@ -10,10 +10,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..errors import IllegalPlacementError, Rule
+from ..actions import ActionKind, ReadContext, Step, register
+from ..errors import BoardFileError, IllegalPlacementError, NotationError, Rule
 from ..figures import FigureKind
+from ..places import Square
 from ..queries import RecallOption
 from ..rules import Mode
 from ..scoring import Phase, ScoreEvent
@@ -25,6 +28,74 @@ if TYPE_CHECKING:
     from ..placement import Placement
 
 
+class Recall(NamedTuple):
+    """Instead of placing a figure, ``player`` takes their abbot back from ``square``."""
+
+    player: int
+    x: int
+    y: int
+
+    field = "recall"  # (not annotated: a class attribute, not a field of the tuple)
+
+    @property
+    def square(self) -> Square:
+        return (self.x, self.y)
+
+    def __str__(self) -> str:
+        return f"{self.player}^{self.x},{self.y}"
+
+
+_RECALL_TEXT = re.compile(r"(?P<player>[0-9])\^(?P<x>-?[0-9]+),(?P<y>-?[0-9]+)", re.ASCII)
+
+
+def _parse_recall(token: str) -> Recall | None:
+    match = _RECALL_TEXT.fullmatch(token)
+    if match is None:
+        if "^" in token:
+            raise NotationError(Rule.BAD_NOTATION, text=token, detail="a recall is PLAYER^X,Y")
+        return None
+    return Recall(int(match["player"]), int(match["x"]), int(match["y"]))
+
+
+def _read_recall(raw: Any, context: ReadContext) -> Recall:
+    where = context.where
+    if not isinstance(raw, dict):
+        raise BoardFileError(Rule.BAD_PLACEMENT, **where, detail="recall must be an object")
+    player, x, y = raw.get("player"), raw.get("x"), raw.get("y")
+    if type(player) is not int or not 0 <= player < context.players:
+        raise BoardFileError(Rule.UNKNOWN_PLAYER, **where, player=str(player)[:10])
+    limit = context.limit
+    if not (type(x) is int and type(y) is int and abs(x) <= limit and abs(y) <= limit):
+        raise BoardFileError(Rule.BAD_POSITION, **where, limit=limit)
+    return Recall(player, x, y)
+
+
+def _not_there(game: Game, recall: Recall, where: dict) -> IllegalPlacementError:
+    return IllegalPlacementError(
+        Rule.RECALL_NOT_THERE,
+        **where,
+        player_name=game.players[recall.player].name,
+        at_x=recall.x,
+        at_y=recall.y,
+    )
+
+
+RECALL: ActionKind = register(
+    ActionKind(
+        "recall",
+        Step.ACTION,
+        True,
+        _parse_recall,
+        _read_recall,
+        lambda recall: {"player": recall.player, "x": recall.x, "y": recall.y},
+        expansion=Expansion.ABBOT,
+        replay_only=Rule.RECALL_IN_FINAL,
+        absent=_not_there,
+    )
+)
+"""The abbot taken back: the layer's action of the turn, in a game being played."""
+
+
 class Abbot(RuleModule):
     expansion = Expansion.ABBOT
 
@@ -34,13 +105,7 @@ class Abbot(RuleModule):
         if recall is None:
             return
         if game.node_of(recall.square, recall.player, FigureKind.ABBOT) is None:
-            raise IllegalPlacementError(
-                Rule.RECALL_NOT_THERE,
-                **where,
-                player_name=game.players[recall.player].name,
-                at_x=recall.x,
-                at_y=recall.y,
-            )
+            raise _not_there(game, recall, where)
 
     def after_scoring(self, game: Game, placement: Placement, where: dict) -> list[ScoreEvent]:
         """Take the abbot back and score its feature as unfinished."""
@@ -63,7 +128,7 @@ class Abbot(RuleModule):
         options = []
         for node, square, _, _ in game.standing(player=player, kind=FigureKind.ABBOT):
             try:
-                events = game.score_of(bare.with_recall(player, square))
+                events = game.score_of(bare.with_action(Recall(player, *square)))
             except IllegalPlacementError:
                 continue
             recall = next(e for e in events if e.when is Phase.RECALL)
