@@ -126,6 +126,21 @@ class Board:
     def __len__(self) -> int:
         return len(self.tiles)
 
+    def copy(self) -> Board:
+        """An independent board in the same position, which lifts its tiles the same way."""
+        other = object.__new__(Board)
+        other.__dict__.update(self.__dict__)
+        other.tiles = dict(self.tiles)
+        other.order = list(self.order)
+        other.supply = dict(self.supply)
+        other._graph = self._graph.copy()
+        other.enclosures = dict(self.enclosures)
+        other._watching = {square: list(near) for square, near in self._watching.items()}
+        other.open_squares = set(self.open_squares)
+        other._history = list(self._history)
+        other._near_square, other._near_version, other._near = None, -1, ()
+        return other
+
     def __contains__(self, square: object) -> bool:
         return square in self.tiles
 

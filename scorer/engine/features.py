@@ -70,6 +70,19 @@ class FeatureGraph:
     def __len__(self) -> int:
         return len(self.parent)
 
+    def copy(self) -> FeatureGraph:
+        """An independent graph with the same groups, figures and journal (so that it undoes the
+        same way): its columns copied, derived indexes left to be built again."""
+        other = FeatureGraph()
+        for name in (
+            "spec", "square", "index", "parent", "size", "link", "open_ends", "occupancy", "_journal",
+        ):  # fmt: skip
+            setattr(other, name, list(getattr(self, name)))
+        other.figures = dict(self.figures)
+        other.closed = set(self.closed)
+        other._version = self._version + 1
+        return other
+
     # -- building ---------------------------------------------------------------------------
 
     def add_tile(self, tile: TileType, square: Square) -> tuple[int, ...]:

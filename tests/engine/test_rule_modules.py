@@ -45,7 +45,9 @@ def names_of_expansions(path: Path) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("name", ["game.py", "board.py", "features.py", "scoring.py"])
+@pytest.mark.parametrize(
+    "name", ["game.py", "view.py", "figure_rules.py", "board.py", "features.py", "scoring.py"]
+)
 def test_the_core_names_no_expansion(name):
     """The River's laying rules are its module's too (the board asks its laying hooks)."""
     assert names_of_expansions(ENGINE / name) == []
