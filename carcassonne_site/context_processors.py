@@ -1,7 +1,7 @@
 from django.http import HttpRequest
 from django.utils.translation import get_language
 
-from carcassonne_site.languages import HREFLANG, alternates, direction
+from scorer.board_layer.languages import HREFLANG, alternates, direction
 
 
 def site(request: HttpRequest) -> dict:

@@ -195,7 +195,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 4 * 1024 * 1024
 BOARD_FILE_MAX_BYTES = 256 * 1024
 CSRF_FAILURE_VIEW = "carcassonne_site.error_pages.csrf_failure"
 
-# Counters of the rate limits (carcassonne_site.limits) live in the database, so every server
+# Counters of the rate limits (scorer.limits) live in the database, so every server
 # process counts the same requests (docs/hosting.md); `migrate` creates their table.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},

@@ -7,10 +7,10 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from carcassonne_site.limits import API, limited
-from carcassonne_site.numbers import parse_int
 from scorer.board_files import decode_board
+from scorer.board_layer.numbers import parse_int
 from scorer.engine import BoardError, report_to_dict, score_board
+from scorer.limits import API, limited
 
 
 @csrf_exempt

@@ -10,13 +10,13 @@ import hashlib
 import io
 from functools import cache
 
+from scorer.board_layer.grid import DELAYS
+from scorer.board_layer.players import players_css
 from scorer.engine import TILES
-from scorer.players import players_css
 from scorer.render.tile_art import SHEET_COLUMNS, SHEET_GUTTER, sheet_cell, tile_sheet
 
 GRID_LINES = 256
 """More rows or columns than any board reaches (126 tiles in a line, and the squares around)."""
-DELAYS = 12
 
 
 def positions_css() -> str:

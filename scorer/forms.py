@@ -8,7 +8,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from carcassonne_site.languages import localize_digits
+from scorer.board_layer.languages import localize_digits
+from scorer.board_layer.messages import good_name
 from scorer.engine import (
     COLORS,
     TILES,
@@ -20,7 +21,6 @@ from scorer.engine import (
     name_problem,
 )
 from scorer.engine.actions import kind_of, parse_action
-from scorer.messages import good_name
 from scorer.services import GameSettings
 
 MAX_PLAYERS = max_players(Expansion)

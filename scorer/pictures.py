@@ -17,10 +17,10 @@ from dataclasses import dataclass
 
 from django.core.cache import caches
 
-from carcassonne_site.numbers import parse_int
 from scorer import services
+from scorer.board_layer.numbers import parse_int
+from scorer.board_layer.players import looks_of
 from scorer.models import SavedGame
-from scorer.players import looks_of
 from scorer.render.board_image import render_board
 from scorer.render.encoding import Format, encode
 from scorer.render.fields_image import render_fields

@@ -5,12 +5,12 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from carcassonne_site.languages import localize_digits, sentences
-from carcassonne_site.numbers import parse_int
 from scorer import services
+from scorer.board_layer.explain import sentence, title
+from scorer.board_layer.languages import localize_digits, sentences
+from scorer.board_layer.numbers import parse_int
+from scorer.board_layer.players import looks_of
 from scorer.engine import Category, Expansion, FarmerEdition, Phase, Rules
-from scorer.explain import sentence, title
-from scorer.players import looks_of
 
 
 def category_names() -> dict[Category, str]:

@@ -20,11 +20,13 @@ from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from carcassonne_site.languages import localize_digits as digits
-from carcassonne_site.limits import CREATE, limited
-from carcassonne_site.numbers import parse_square
 from scorer import pictures, services
 from scorer.board_files import decode_board
+from scorer.board_layer.languages import localize_digits as digits
+from scorer.board_layer.messages import explain
+from scorer.board_layer.numbers import parse_square
+from scorer.board_layer.players import looks_of
+from scorer.board_layer.tile_names import tile_name
 from scorer.boardpage.along import or_next_square
 from scorer.boardpage.moves import move_rows
 from scorer.boardpage.page import board_page, changed_by_last_turn, turn_summary
@@ -39,13 +41,11 @@ from scorer.engine import (
     read_board,
 )
 from scorer.forms import FigureForm, ImportForm, MoveForm, NewGameForm, StateForm, TrackForm
-from scorer.messages import explain
+from scorer.limits import CREATE, limited
 from scorer.models import SavedGame
 from scorer.pictures import PictureOptions
-from scorer.players import looks_of
 from scorer.reports import score_page
 from scorer.sharing import GameLinks, qr_png, sharing
-from scorer.tile_names import tile_name
 
 STALE = gettext_lazy(
     "This game was changed on another device. The board now shows the latest moves; check it and try again."

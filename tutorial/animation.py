@@ -15,7 +15,7 @@ from pathlib import Path
 from django.utils import translation
 from PIL import Image, ImageDraw, ImageFont
 
-from carcassonne_site.languages import localize_digits
+from scorer.board_layer.languages import localize_digits
 from scorer.render.board_image import render_board
 from tutorial.examples import EXAMPLES
 from tutorial.presenters import example_looks, example_step, results

@@ -11,10 +11,10 @@ from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from carcassonne_site.languages import localize_digits
+from scorer.board_layer.languages import localize_digits
+from scorer.board_layer.messages import GOOD_NAMES
+from scorer.board_layer.tile_names import tile_name
 from scorer.engine import BOX_TILES, Expansion, FeatureKind, TileType, tile_counts
-from scorer.messages import GOOD_NAMES
-from scorer.tile_names import tile_name
 from tutorial import content
 
 

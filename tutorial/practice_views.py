@@ -21,10 +21,13 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from carcassonne_site.languages import labelled
-from carcassonne_site.languages import localize_digits as d
-from carcassonne_site.numbers import parse_int, parse_square
-from scorer.boardview import Grid, PreviewCell, percent, tile_cells, tile_label
+from scorer.board_layer.explain import sentence, title
+from scorer.board_layer.grid import Grid, PreviewCell, percent, tile_cells, tile_label
+from scorer.board_layer.languages import labelled
+from scorer.board_layer.languages import localize_digits as d
+from scorer.board_layer.messages import FEATURE_NAMES, SIDE_NAMES, explain, figure_name
+from scorer.board_layer.numbers import parse_int, parse_square
+from scorer.board_layer.tile_names import tile_name
 from scorer.engine import (
     TILES,
     CarcassonneError,
@@ -39,9 +42,6 @@ from scorer.engine import (
     Spot,
     Square,
 )
-from scorer.explain import sentence, title
-from scorer.messages import FEATURE_NAMES, SIDE_NAMES, explain, figure_name
-from scorer.tile_names import tile_name
 from tutorial import content
 from tutorial.practice import PRACTICES, Practice, Turn, judge
 from tutorial.presenters import colour_name, example_looks

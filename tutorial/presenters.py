@@ -8,9 +8,11 @@ from functools import cache
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from carcassonne_site.languages import localize_digits
-from scorer import boardview
-from scorer.boardview import Glow, Grid, PreviewCell, TileCell, tile_cells
+from scorer.board_layer.explain import sentence, title
+from scorer.board_layer.grid import Glow, Grid, PreviewCell, TileCell, standing, tile_cells, tile_label
+from scorer.board_layer.languages import localize_digits
+from scorer.board_layer.messages import FEATURE_NAMES, explain
+from scorer.board_layer.players import Look, looks_of
 from scorer.engine import (
     TILES,
     Extent,
@@ -23,9 +25,6 @@ from scorer.engine import (
     Spot,
     Square,
 )
-from scorer.explain import sentence, title
-from scorer.messages import FEATURE_NAMES, explain
-from scorer.players import Look, looks_of
 from tutorial import content
 from tutorial.examples import EXAMPLES, QUIZZES
 from tutorial.scripts import (
@@ -108,7 +107,7 @@ def preview_cell(placement: Placement, extent: Extent, rotation: int | None = No
         extent.row(placement.y),
         placement.tile,
         turned,
-        boardview.tile_label(placement.tile, turned, placement.square),
+        tile_label(placement.tile, turned, placement.square),
     )
 
 
@@ -133,8 +132,8 @@ def example_step(slug: str, language: str, step: int) -> dict:
     extent = Extent.of([*steps[-1].game.board.tiles, *tried])
     going: tuple[Spot, ...] = ()
     if previous is not None:
-        standing = set(boardview.standing(result.game))
-        going = tuple(s for e in result.events for s in e.meeple_spots if s not in standing)
+        still = set(standing(result.game))
+        going = tuple(s for e in result.events for s in e.meeple_spots if s not in still)
     refused = result.refused is not None and result.placement is not None
     board = board_view(
         result.game,

@@ -8,7 +8,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
-from carcassonne_site.numbers import parse_int
+from scorer.board_layer.numbers import parse_int
 from tutorial import content
 from tutorial.animation import example_animation
 from tutorial.examples import EXAMPLES, QUIZZES

@@ -1,7 +1,7 @@
 from django import template
 
-from carcassonne_site import languages
-from carcassonne_site.languages import localize_digits
+from scorer.board_layer import languages
+from scorer.board_layer.languages import localize_digits
 
 register = template.Library()
 

@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from carcassonne_site.languages import localize_digits as d
-from scorer.boardview import Grid, PreviewCell, tile_cells
+from scorer.board_layer.grid import Grid, PreviewCell, tile_cells
+from scorer.board_layer.languages import localize_digits as d
+from scorer.board_layer.players import Look
+from scorer.board_layer.tile_names import tile_name
 from scorer.engine import Extent, Game, Mode, Placement, Square
-from scorer.players import Look
-from scorer.tile_names import tile_name
 
 from .selection import Selection
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from scorer.board_layer.explain import sentence, title
+from scorer.board_layer.messages import FEATURE_NAMES, figure_name, good_name
+from scorer.board_layer.players import Look
+from scorer.board_layer.tile_names import tile_name
 from scorer.engine import FeatureKind, Game, Mode
-from scorer.explain import sentence, title
-from scorer.messages import FEATURE_NAMES, figure_name, good_name
-from scorer.players import Look
-from scorer.tile_names import tile_name
 
 
 @dataclass

@@ -7,14 +7,14 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
-from carcassonne_site.languages import localize_digits as d
-from scorer.boardview import Grid
+from scorer.board_layer.explain import sentence, title
+from scorer.board_layer.grid import Grid
+from scorer.board_layer.languages import localize_digits as d
+from scorer.board_layer.messages import figure_name
+from scorer.board_layer.players import Look, looks_of
+from scorer.board_layer.tile_names import tile_name
 from scorer.engine import Game, Square
-from scorer.explain import sentence, title
-from scorer.messages import figure_name
-from scorer.players import Look, looks_of
 from scorer.services import Loaded
-from scorer.tile_names import tile_name
 
 from .along import square_along
 from .choices import remembered_fits

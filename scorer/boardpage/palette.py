@@ -6,10 +6,10 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from carcassonne_site.languages import localize_digits as d
+from scorer.board_layer.languages import localize_digits as d
+from scorer.board_layer.tile_names import tile_name
 from scorer.engine import TILES, Game, Mode, Square, TileType
 from scorer.engine.tilesets import START_TILE
-from scorer.tile_names import tile_name
 
 from .choices import finder_facts
 from .selection import Selection

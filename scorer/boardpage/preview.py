@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from scorer.board_layer.tile_names import tile_name
 from scorer.engine import TILES, Placement, Square
-from scorer.tile_names import tile_name
 
 from .selection import Selection
 

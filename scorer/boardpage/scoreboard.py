@@ -7,11 +7,11 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from carcassonne_site.languages import localize_digits as d
+from scorer.board_layer.languages import localize_digits as d
+from scorer.board_layer.messages import figure_name, good_name
+from scorer.board_layer.players import Look
 from scorer.engine import GOODS, Expansion, FigureKind, Game, Mode
 from scorer.engine.figures import supply_for
-from scorer.messages import figure_name, good_name
-from scorer.players import Look
 
 TRACK_LENGTH = 50
 """Squares on the physical score track; a scoring marker laps it every 50 points."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from carcassonne_site.numbers import parse_int, parse_square
+from scorer.board_layer.numbers import parse_int, parse_square
 from scorer.engine import TILES, FigureKind, Square
 from scorer.engine.places import ROTATIONS
 

@@ -8,12 +8,12 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from carcassonne_site.languages import localize_digits as d
-from scorer.boardview import percent
+from scorer.board_layer.grid import percent
+from scorer.board_layer.languages import localize_digits as d
+from scorer.board_layer.messages import FEATURE_NAMES, figure_name
+from scorer.board_layer.players import Look
+from scorer.board_layer.tile_names import MIDDLE, bearing_name, feature_bearings, tile_name
 from scorer.engine import FeatureKind, FigureKind, FigureSpot, Game, Meeple, Mode, Recall, Square, Turn
-from scorer.messages import FEATURE_NAMES, figure_name
-from scorer.players import Look
-from scorer.tile_names import MIDDLE, bearing_name, feature_bearings, tile_name
 
 from .selection import Selection
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from carcassonne_site.languages import localize_digits as d
-from carcassonne_site.languages import sentences
+from scorer.board_layer.languages import localize_digits as d
+from scorer.board_layer.languages import sentences
+from scorer.board_layer.messages import EDGE_NAMES, SIDE_NAMES, explain
+from scorer.board_layer.tile_names import tile_name
 from scorer.engine import TILES, Game, Problem, Rule, Side, Square, TileType
-from scorer.messages import EDGE_NAMES, SIDE_NAMES, explain
-from scorer.tile_names import tile_name
 
 RIVER_RULES = (
     Rule.LAKE_TOO_EARLY,

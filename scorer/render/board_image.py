@@ -14,10 +14,10 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
+from scorer.board_layer.players import marks_for
 from scorer.engine import FeatureKind, FigureKind, Game, ScoreEvent, Spot, Square
 from scorer.engine.board import Board
 from scorer.engine.places import rotate_point
-from scorer.players import marks_for
 
 from . import palette as P
 from .encoding import encode
@@ -78,7 +78,7 @@ def render_board(
 ) -> Image.Image:
     """The board of ``game`` as an RGBA image, ``tile_size`` pixels per square.
 
-    ``colors`` names each player's colour (scorer/players.py). ``highlight`` dims everything but
+    ``colors`` names each player's colour (scorer/board_layer/players.py). ``highlight`` dims everything but
     one scored feature, outlines it, numbers its tiles (not a field's: fields do not score per
     tile) and rings its pennants and figures; ``highlights`` does the same for several events at
     once (all those of one turn). ``marks`` are written on the figures (initials by default) and

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from scorer.board_layer.players import marks_for
 from scorer.engine import FeatureKind, Game
-from scorer.players import marks_for
 
 from .board_image import BACKGROUND as TABLE
 from .board_image import (

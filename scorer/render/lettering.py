@@ -97,7 +97,7 @@ def label_font(pixels: int, text: str) -> ImageFont.FreeTypeFont | ImageFont.Ima
 
 def drawable_marks(marks: Sequence[str]) -> list[str]:
     """``marks`` if some font can write every one of them, else the players' numbers from 1, so that
-    nobody's figures carry empty boxes (numbers for all, as :func:`scorer.players.marks_for` does
+    nobody's figures carry empty boxes (numbers for all, as :func:`scorer.board_layer.players.marks_for` does
     when initials would not tell players apart)."""
     if all(face_for(mark) is not None for mark in marks if mark.strip()):
         return list(marks)

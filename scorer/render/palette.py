@@ -6,7 +6,7 @@ reads in grey as well as in colour.
 
 from __future__ import annotations
 
-from scorer import players
+from scorer.board_layer import players
 
 RGB = tuple[int, int, int]
 

@@ -52,7 +52,7 @@ def _drawn(name: str, key: tuple, context: dict) -> SafeString:
 @register.filter
 def figure_name(kind: str) -> str:
     """A figure's name ("big meeple") in the reader's language, from its kind's value."""
+    from scorer.board_layer.messages import figure_name as name
     from scorer.engine import FigureKind
-    from scorer.messages import figure_name as name
 
     return name(FigureKind(kind))

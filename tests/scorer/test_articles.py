@@ -9,8 +9,8 @@ import re
 import pytest
 from django.utils import translation
 
+from scorer.board_layer.messages import RULE_SENTENCES, explain
 from scorer.engine import FeatureKind, FigureKind, IllegalPlacementError, Rule
-from scorer.messages import RULE_SENTENCES, explain
 
 WRONG_ARTICLE = re.compile(r"\b(?:a|A) (?=[aeiouAEIOU])|\b(?:an|An) (?![aeiouAEIOU])")
 FILLINGS = list(itertools.product(FigureKind, FeatureKind))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
+from scorer.board_layer.players import looks_of
 from scorer.boardpage.grid import board_grid
 from scorer.boardpage.moves import move_rows
 from scorer.boardpage.palette import palette, palette_note
@@ -13,7 +14,6 @@ from scorer.boardpage.scoreboard import player_rows
 from scorer.boardpage.selection import Selection
 from scorer.boardpage.spots import figure_choice
 from scorer.engine import TILES, FigureKind, Game, Placement, Player
-from scorer.players import looks_of
 
 
 def game_of(*texts: str, expansions=(), players=("Mina", "Wei")) -> Game:

@@ -382,7 +382,7 @@ def test_moves_in_a_started_game_are_never_rate_limited(client, limits, game):
     ],
 )
 def test_the_client_address_is_read_safely(rf, settings, header, forwarded, expected):
-    from carcassonne_site.limits import client_address
+    from scorer.limits import client_address
 
     settings.CLIENT_IP_HEADER = header
     request = rf.post("/", HTTP_X_FORWARDED_FOR=forwarded)

@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from scorer.engine import COLORS, Player
-from scorer.players import (
+from scorer.board_layer.players import (
     FIGURE_OUTLINE,
     FIGURE_RING,
     PATTERNS,
@@ -19,13 +18,14 @@ from scorer.players import (
     marks_for,
     players_css,
 )
+from scorer.engine import COLORS, Player
 from scorer.render import palette
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_stylesheet_is_written_from_the_python_colours():
-    # Edit scorer/players.py, then run `manage.py css`.
+    # Edit scorer/board_layer/players.py, then run `manage.py css`.
     assert (ROOT / "static" / "css" / "players.css").read_text(encoding="utf-8") == players_css()
 
 

@@ -3,10 +3,10 @@
 import pytest
 from django.utils import translation
 
+from scorer.board_layer.tile_names import BASE_TILE_DESCRIPTIONS, bearings, feature_bearings, tile_description
 from scorer.boardpage.spots import spot_label
 from scorer.engine import FigureKind, FigureSpot
 from scorer.engine.tilesets import BOX_TILES
-from scorer.tile_names import BASE_TILE_DESCRIPTIONS, bearings, feature_bearings, tile_description
 
 EVERY_TILE = [(box, tile) for box, tiles in BOX_TILES.items() for tile in tiles]
 

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.utils import translation
 
-from carcassonne_site.languages import localize_digits
+from scorer.board_layer.languages import localize_digits
 from scorer.engine import BOX_TILES, TILES, tile_counts
 from tests.test_content_security import HANDLER, INLINE_SCRIPT, INLINE_STYLE
 from tutorial import content

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from carcassonne_site.languages import localize_digits
+from scorer.board_layer.languages import localize_digits
 from tutorial import content
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

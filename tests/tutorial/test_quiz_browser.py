@@ -4,7 +4,7 @@ and Traditional Chinese, on a phone and on a desktop. Screenshots go to the test
 import pytest
 from playwright.sync_api import Page, expect
 
-from carcassonne_site.languages import localize_digits
+from scorer.board_layer.languages import localize_digits
 from tutorial.examples import EXAMPLES, QUIZZES
 from tutorial.presenters import results
 from tutorial.scripts import solve

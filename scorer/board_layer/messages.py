@@ -9,9 +9,9 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from carcassonne_site.languages import localize_digits
+from scorer.board_layer.languages import localize_digits
+from scorer.board_layer.tile_names import tile_name
 from scorer.engine import CarcassonneError, FeatureKind, FigureKind, Good, Rule
-from scorer.tile_names import tile_name
 
 FEATURE_NAMES = {
     FeatureKind.ROAD: pgettext_lazy("feature", "road"),

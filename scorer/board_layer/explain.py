@@ -5,7 +5,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from carcassonne_site.languages import localize_digits as d
+from scorer.board_layer.languages import localize_digits as d
+from scorer.board_layer.messages import good_name
 from scorer.engine import FarmerEdition, FeatureKind, FigureKind, Rules, ScoreEvent
 from scorer.engine.scoring import (
     CATHEDRAL_POINTS,
@@ -14,7 +15,6 @@ from scorer.engine.scoring import (
     PIG_BONUS,
     Phase,
 )
-from scorer.messages import good_name
 
 
 def role_count(kind: FeatureKind, count: int, *, abbots: bool = False) -> str:

@@ -137,7 +137,7 @@ stands out from one of them; a yellow figure no longer melts into a city."""
 def players_css() -> str:
     """The stylesheet of the players' colours and patterns (``static/css/players.css``)."""
     lines = [
-        "/* Written by `manage.py css` from scorer/players.py: edit that, not this. */",
+        "/* Written by `manage.py css` from scorer/board_layer/players.py: edit that, not this. */",
         ":root {",
         *(f"  --player-{name}: {hex_of(rgb)};" for name, rgb in PLAYER_COLOURS.items()),
         "}",

@@ -13,13 +13,15 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from carcassonne_site.languages import localize_digits as d
-from scorer.css import DELAYS
+from scorer.board_layer.languages import localize_digits as d
+from scorer.board_layer.messages import figure_on
+from scorer.board_layer.players import Look
+from scorer.board_layer.tile_names import tile_name
 from scorer.engine import Extent, FeatureKind, Game, ScoreEvent, Spot, Square
 from scorer.engine.board import Board
-from scorer.messages import figure_on
-from scorer.players import Look
-from scorer.tile_names import tile_name
+
+DELAYS = 12
+"""How many steps of delay the points rising after a turn have (one a tile, the rest at the last)."""
 
 
 @dataclass
