@@ -57,7 +57,11 @@ def test_every_page(live_server, page: Page, console_errors, sample_game, artifa
     for name, path in PAGES.items():
         response = page.goto(live_server.url + path.format(lang=lang, code=code, square=square))
         assert response.status == (404 if name == "not-found" else 200), name
-        page.wait_for_load_state("networkidle")
+        # Its pictures are in once it has loaded; its fonts once the document says so (not
+        # "networkidle": half a second of quiet on every page, and the board page asks the
+        # server every 1.5 s whether the game moved on).
+        page.wait_for_load_state("load")
+        page.evaluate("document.fonts.ready.then(() => true)")
         tag, direction = LANGUAGES[lang]
         assert page.locator("html").get_attribute("lang") == tag
         assert page.locator("html").get_attribute("dir") == direction

@@ -27,15 +27,20 @@ def moves_now(page: Page) -> int:
 
 
 def wait_for_moves(page: Page, n: int) -> None:
-    # (expect, not wait_for_function: the site's Content-Security-Policy forbids evaluating strings)
-    expect(page.locator("#play-state")).to_have_attribute("data-moves", str(n))
+    """Wait until the page shows ``n`` moves. (A locator's own wait, which the page's next frame
+    answers, rather than ``expect``, which looks again only after 100, 250, 500 and then 1000 ms:
+    a whole game copied waited most of its time there. Not ``wait_for_function``: the site's
+    Content-Security-Policy forbids evaluating strings.)"""
+    page.locator(f'#play-state[data-moves="{n}"]').wait_for(state="attached")
     settled(page)
 
 
 def settled(page: Page) -> None:
     """Wait until htmx has finished the swap: the page's script moves the board back into place as
     it settles, and a click aimed before that could land on the square beside."""
-    expect(page.locator(".htmx-request, .htmx-settling, .htmx-swapping, .htmx-added")).to_have_count(0)
+    page.locator(".htmx-request, .htmx-settling, .htmx-swapping, .htmx-added").first.wait_for(
+        state="detached"
+    )
 
 
 def lay_by_keyboard(page: Page, placement: Placement) -> None:

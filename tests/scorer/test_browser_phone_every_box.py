@@ -20,7 +20,7 @@ from scorer.engine.tiles import Expansion
 from scorer.engine.tilesets import tile_counts
 
 from .test_browser import _equivalent_rotation, settled, wait_for_moves
-from .test_browser_phone_copy import PHONE, Taps, browser_context_args  # noqa: F401 (a touch phone here too)
+from .test_browser_phone_copy import _BEFORE_A_TAP, PHONE, Taps, browser_context_args  # noqa: F401 (a touch phone here too)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -53,35 +53,15 @@ class Requests:
 
 
 class SheetTaps(Taps):
-    """Taps that also fail when the sheet had to scroll for the target, or when it is cut off
-    by the box that holds it (a list longer than the sheet scrolls in its own box)."""
+    """Taps that also fail when the target is not in view without a scroll: cut off by the sheet
+    that holds it (a list longer than the sheet scrolls in its own box) or by the screen."""
+
+    def check_in_view(self, seen: dict, what: str) -> None:
+        if not seen["inBoard"] and not seen["inView"]:
+            self.problems.append(f"{what}: not in view without a scroll")
 
     def visible(self, target) -> bool:
-        return target.evaluate(
-            """e => {
-                const box = e.getBoundingClientRect();
-                let holder = e.parentElement;
-                while (holder && holder !== document.body) {
-                    const style = getComputedStyle(holder);
-                    if (/(auto|scroll|hidden)/.test(style.overflowY + style.overflowX)) {
-                        const frame = holder.getBoundingClientRect();
-                        if (box.top < frame.top - 0.5 || box.bottom > frame.bottom + 0.5
-                            || box.left < frame.left - 0.5 || box.right > frame.right + 0.5) return false;
-                    }
-                    holder = holder.parentElement;
-                }
-                return box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth;
-            }"""
-        )
-
-    def __call__(self, target, what: str) -> None:
-        sheet_before = self.page.evaluate("document.getElementById('play-sheet').scrollTop")
-        in_board = target.evaluate("e => Boolean(e.closest('.board-viewport'))")
-        if not in_board and not self.visible(target):
-            self.problems.append(f"{what}: not in view without a scroll")
-        super().__call__(target, what)
-        if self.page.evaluate("document.getElementById('play-sheet').scrollTop") != sheet_before:
-            self.problems.append(f"{what}: the sheet scrolled")
+        return target.evaluate(_BEFORE_A_TAP)["inView"]
 
 
 def option_of(page: Page, placement: Placement):
