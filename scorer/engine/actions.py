@@ -17,10 +17,10 @@ a saved move is its placement's text, and a form posts an action's text.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import NotationError, Rule
 from .tiles import Expansion
@@ -45,8 +45,7 @@ class Step(IntEnum):
     """After the turn's scoring: a follower into a quarter."""
 
 
-@dataclass(frozen=True)
-class ReadContext:
+class ReadContext(NamedTuple):
     """What reading an action from a board file needs to judge its form."""
 
     players: int
@@ -89,9 +88,9 @@ def register(kind: ActionKind) -> ActionKind:
     return kind
 
 
-def kinds() -> tuple[ActionKind, ...]:
+def kinds() -> Iterable[ActionKind]:
     """Every registered kind, in the order they were registered."""
-    return tuple(_KINDS.values())
+    return _KINDS.values()
 
 
 def kind_of(action: Any) -> ActionKind:

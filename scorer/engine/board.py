@@ -107,6 +107,7 @@ class Board:
         self.opening: tuple[TileType, ...] = tuple(t for m in self.modules for t in m.opening())
         if not self.opening:
             self.opening = (START_TILE,)
+        self._opening_size = len(self.opening)
         """The tiles that start a game being played, in order (the start tile, or a module's)."""
         laying = overriding(self.modules, "laying_problem") if self.mode is Mode.REPLAY else ()
         starts = tuple((m, m.laying_start()) for m in laying)
@@ -119,6 +120,7 @@ class Board:
             p for p in starts if p[0].laying_over(self, p[1])
         )
         """The same for the modules that have no more say (the river, once it has ended)."""
+        self._say: frozenset[str] | None = self._say_of(self._live)
         self._near_square: Square | None = None
         self._near_version = -1
         self._near: tuple[PlacedTile | None, ...] = ()
@@ -364,11 +366,11 @@ class Board:
         tiles = self.tiles
         if (
             not self.supply.get(tile.name)
-            or len(tiles) < len(self.opening)
+            or len(tiles) < self._opening_size
             or square in tiles
             or self.mode is not Mode.REPLAY
             or square not in self.open_squares
-            or (self._live and self._constrained(tile))
+            or (self._live and (self._say is None or tile.name in self._say))
         ):
             problem = self.problem(tile, square, rotation)  # the full diagnosis, off the common path
             return problem if problem is not None else self.place(tile, square, rotation)
@@ -391,9 +393,16 @@ class Board:
                 self._join_side(nodes, link, other, facing)
         return self._commit(tile, orientation, square, nodes, opened, mark)
 
-    def _constrained(self, tile: TileType) -> bool:
-        """Whether a rule module has a say in where ``tile`` may go now."""
-        return any(m.constrains(self, s, tile) for m, s in self._live)
+    def _say_of(self, live: tuple[tuple[RuleModule, object], ...]) -> frozenset[str] | None:
+        """The names of the tiles some module of ``live`` has a say in now (``None``: any tile), so
+        that laying any other costs one look-up."""
+        names: set[str] = set()
+        for module, state in live:
+            some = module.tiles_constrained(self, state)
+            if some is None:
+                return None
+            names |= some
+        return frozenset(names)
 
     def _join_side(self, nodes: tuple[int, ...], link: tuple, other: PlacedTile, facing: int) -> None:
         """Join this tile's features along one side to those of the tile across it."""
@@ -439,11 +448,16 @@ class Board:
             watching = self._watching
             for dx, dy in _AROUND:
                 watching.setdefault((x + dx, y + dy), []).append(square)
-        if self._live:
-            after = [(m, m.laid(self, s, orientation, square)) for m, s in self._live]
+        if self._live and (self._say is None or tile.name in self._say):
+            # A module hears of the tiles it has a say in (its state cannot change with others).
+            after = [
+                (m, m.laid(self, s, orientation, square) if m.constrains(self, s, tile) else s)
+                for m, s in self._live
+            ]
             self._live = tuple(p for p in after if not p[0].laying_over(self, p[1]))
             if len(self._live) < len(after):
                 self._settled += tuple(p for p in after if p[0].laying_over(self, p[1]))
+            self._say = self._say_of(self._live)
         return placed
 
     def lift(self) -> PlacedTile:
@@ -464,7 +478,9 @@ class Board:
         self.open_squares.difference_update(undo.opened)
         if undo.was_open:
             self.open_squares.add(undo.square)
-        self._live, self._settled = undo.live, undo.settled
+        if self._live is not undo.live:
+            self._live, self._settled = undo.live, undo.settled
+            self._say = self._say_of(self._live)
         self._graph.rollback(undo.mark)
         return placed
 

@@ -276,7 +276,6 @@ class Game(GameView):
         tile = TILES.get(placement.tile) if isinstance(placement.tile, str) else None
         if tile is None:
             raise IllegalPlacementError(Rule.UNKNOWN_TILE, index=index, tile_name=str(placement.tile)[:40])
-        where = {"index": index, "tile": tile.name, "x": placement.x, "y": placement.y}
         board = self.board
         # Supply is replaced, never changed in place, so keeping a reference is the snapshot.
         supply_before = self._supply
@@ -284,8 +283,12 @@ class Game(GameView):
         states_before = self._states
         placed = board.lay(tile, placement.square, placement.rotation)
         if type(placed) is Problem:
-            raise placed.error(**where)
+            raise placed.error(index=index, tile=tile.name, x=placement.x, y=placement.y)
         actions, layer = placement.actions, placement.player
+        # Who and where, for a refusal or a module: made only when asked for (most turns never are).
+        where: dict = {}
+        if actions or layer is not None or self._after_scoring:
+            where = {"index": index, "tile": tile.name, "x": placement.x, "y": placement.y}
         events: list[ScoreEvent] = []
         bonus = extra = False
         try:
@@ -295,7 +298,10 @@ class Game(GameView):
             else:
                 layer = self._layer_for(placement, index, where)
             if actions:
-                meeple = self._check_actions(placement, where)
+                # A figure alone, the common action, needs none of the other actions' checks.
+                meeple = actions[0] if len(actions) == 1 and type(actions[0]) is Meeple else None
+                if meeple is None:
+                    meeple = self._check_actions(placement, where)
                 if meeple is not None:
                     self._put_figure(placed, meeple, where)
             for module in self._followers:

@@ -235,11 +235,11 @@ def _read_placement(item: Any, index: int, players: int, limit: int) -> Placemen
     if layer is not None and (type(layer) is not int or not 0 <= layer < players):
         raise BoardFileError(Rule.UNKNOWN_PLAYER, index=index, tile=name, x=x, y=y, player=str(layer)[:10])
     actions: tuple = ()
-    if len(item) > 3 + ("rotation" in item) + ("player" in item):  # some field beyond the tile's
-        context = ReadContext(players, limit, {"index": index, "tile": name, "x": x, "y": y})
-        actions = tuple(
-            kind.read(item[kind.field], context) for kind in kinds() if item.get(kind.field) is not None
-        )
+    for kind in kinds():
+        raw = item.get(kind.field)
+        if raw is not None:
+            context = ReadContext(players, limit, {"index": index, "tile": name, "x": x, "y": y})
+            actions += (kind.read(raw, context),)
     # Every field is checked above, the rotation included: skip the constructor's own check.
     return Placement._make((name, x, y, rotation, actions, layer))
 

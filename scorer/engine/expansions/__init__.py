@@ -117,6 +117,11 @@ class RuleModule:
         path lays it without asking)."""
         return False
 
+    def tiles_constrained(self, board: Board, state: object) -> frozenset[str] | None:
+        """The names of the tiles the module :meth:`constrains` in ``state`` (``None``: it may
+        have a say in any tile): the board lays any other without asking."""
+        return None
+
     def barred(self, board: Board, state: object, tile: TileType) -> Problem | None:
         """Why ``tile`` may go on no square now, whatever its turn, if that is so."""
         return None
@@ -128,7 +133,8 @@ class RuleModule:
         return None
 
     def laid(self, board: Board, state: object, orientation: Orientation, square: Square) -> object:
-        """The module's state once ``orientation`` is laid on ``square`` (a new value, or ``state``)."""
+        """The module's state once ``orientation`` is laid on ``square`` (a new value, or ``state``);
+        asked only for a tile the module :meth:`constrains`."""
         return state
 
     def bound_square(self, board: Board, state: object) -> Square | None:

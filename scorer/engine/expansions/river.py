@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from ..game import Game
 
 STRAIGHT = 0
+RIVER_NAMES = frozenset(name for name, tile in TILES.items() if tile.is_river)
 """How the river turns on a tile: 0 straight on, 1 to the right (clockwise), 3 to the left."""
 
 
@@ -82,6 +83,9 @@ class River(RuleModule):
     def constrains(self, board: Board, state: Flow, tile: TileType) -> bool:
         return tile.is_river or state.end is not None
 
+    def tiles_constrained(self, board: Board, state: Flow) -> frozenset[str] | None:
+        return None if state.end is not None or not state.started else RIVER_NAMES
+
     def barred(self, board: Board, state: Flow, tile: TileType) -> Problem | None:
         if not tile.is_river and self.can_continue(board, state):
             return Problem(Rule.RIVER_FIRST)
@@ -125,7 +129,7 @@ class River(RuleModule):
         left to refuse."""
         if not state.started or state.end is not None:
             return False
-        return not any(left and TILES[name].is_river for name, left in board.supply.items())
+        return not any(board.supply.get(name) for name in RIVER_NAMES)
 
     def absent(self, tile: TileType) -> Problem | None:
         return Problem(Rule.RIVER_NOT_IN_PLAY)
