@@ -223,9 +223,7 @@ def lay_figure(page: Page, placement: Placement, rotation: int) -> None:
         kind.click()
     orientation = TILES[placement.tile].oriented(rotation)
     place = orientation.place_of(orientation.feature_at[meeple.at]).name
-    card.locator(
-        f'.dot-form[data-kind="{meeple.kind.value}"]:has(input[name="place"][value="{place}"]) .dot'
-    ).click()
+    card.locator(f'.dot-form[data-kind="{meeple.kind.value}"][data-place="{place}"] .dot').click()
     page.wait_for_selector(".figure-card", state="detached")
     page.wait_for_selector(".htmx-request, .htmx-settling", state="detached")
 

@@ -43,7 +43,7 @@ def masks_css() -> str:
 SHEET_TILE = 128
 SHEET_FILE = "img/tile-sheet.webp"
 """In ``static/``: every tile type on one picture, for the pages that show a whole board."""
-SHEET_QUALITY = 78
+SHEET_QUALITY = 70
 
 
 @cache

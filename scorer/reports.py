@@ -10,7 +10,7 @@ from scorer.board_layer.explain import sentence, title
 from scorer.board_layer.languages import localize_digits, sentences
 from scorer.board_layer.numbers import parse_int
 from scorer.board_layer.players import looks_of
-from scorer.engine import Category, Expansion, FarmerEdition, Phase, Rules
+from scorer.engine import Category, Expansion, FarmerEdition, Game, Phase, Rules
 
 
 def category_names() -> dict[Category, str]:
@@ -23,17 +23,20 @@ def category_names() -> dict[Category, str]:
         Category.FARM: _("Farms"),
         Category.GOODS: _("Trade goods"),
         Category.BANKED: _("Points on the track"),
+        Category.FAIRY: _("Fairy"),
+        Category.RANSOM: _("Ransoms"),
     }
 
 
-def shown_categories(expansions: frozenset[Expansion]) -> list[Category]:
-    """The columns a game can score in: gardens only with the Abbot, goods only with Traders & Builders."""
+def shown_categories(game: Game) -> list[Category]:
+    """The columns a game can score in: its report's (the expansions' own among them), gardens only
+    with the Abbot, goods only with Traders & Builders."""
     hidden = set()
-    if Expansion.ABBOT not in expansions:
+    if Expansion.ABBOT not in game.expansions:
         hidden.add(Category.GARDEN)
-    if Expansion.TRADERS_BUILDERS not in expansions:
+    if Expansion.TRADERS_BUILDERS not in game.expansions:
         hidden.add(Category.GOODS)
-    return [c for c in Category if c not in hidden]
+    return [c for c in game.report_columns if c not in hidden]
 
 
 def phase_names() -> dict[Phase, str]:
@@ -43,6 +46,7 @@ def phase_names() -> dict[Phase, str]:
         Phase.END: _("Unfinished at the end"),
         Phase.FARMS: _("Farms"),
         Phase.GOODS: _("Trade goods at the end"),
+        Phase.RANSOM: _("Ransom paid during play"),
     }
 
 
@@ -144,7 +148,7 @@ def score_page(loaded: services.Loaded, params) -> dict:
     game = loaded.game
     report = game.report()
     looks = looks_of(game.players)
-    columns = shown_categories(game.expansions)
+    columns = shown_categories(game)
     players = player_rows(report, looks, columns)
     selected = parse_int(params.get("event"), 0, len(report.events) - 1)
     events = event_rows(report, looks, game.rules, selected)

@@ -50,6 +50,7 @@ def _box_titles() -> dict[Expansion | None, tuple[str, str]]:
         Expansion.RIVER: ("river", _("The River")),
         Expansion.INNS_CATHEDRALS: ("inns-cathedrals", _("Inns & Cathedrals")),
         Expansion.TRADERS_BUILDERS: ("traders-builders", _("Traders & Builders")),
+        Expansion.TOWER: ("tower", _("The Tower")),
     }
 
 

@@ -127,7 +127,50 @@ RULE_SENTENCES = {
         "This tile completes the abbot's {feature}: it scores 9 and the abbot comes home by itself."
     ),
     Rule.NOTHING_TO_UNDO: gettext_lazy("There is nothing to undo."),
+    Rule.BAD_TOWER: gettext_lazy("No tower floor or figure can go there."),
+    Rule.BAD_CAPTURE: gettext_lazy("That figure cannot be captured."),
+    Rule.BAD_RANSOM: gettext_lazy("That ransom cannot be paid."),
+    Rule.ACTION_IN_FINAL: gettext_lazy("That happens only in a game entered as it is played."),
+    Rule.FIELD_NOT_IN_GAME: gettext_lazy(
+        "The file describes part of an expansion this game is not played with, or gives it outside "
+        "a finished board."
+    ),
 }
+
+TOWER_PROBLEMS = {
+    (Rule.BAD_TOWER, "no_foundation"): gettext_lazy(
+        "The tile on square {at_x}, {at_y} has no tower foundation."
+    ),
+    (Rule.BAD_TOWER, "closed"): gettext_lazy(
+        "A figure stands on top of the tower on square {at_x}, {at_y}: it takes no floor, and no "
+        "other figure, until that one leaves."
+    ),
+    (Rule.BAD_TOWER, "no_floor"): gettext_lazy("{player} has no tower floor left."),
+    (Rule.BAD_TOWER, "no_floor_yet"): gettext_lazy(
+        "There is no tower on square {at_x}, {at_y} yet: a figure goes on top of a tower with at "
+        "least one floor."
+    ),
+    (Rule.BAD_TOWER, "kind"): gettext_lazy("Only a meeple or a big meeple may stand on top of a tower."),
+    (Rule.BAD_TOWER, "too_many_floors"): gettext_lazy(
+        "The towers hold more floors than the players have ({most} in all)."
+    ),
+    (Rule.BAD_CAPTURE, "out_of_reach"): gettext_lazy(
+        "A tower {height} floors high reaches {height} squares in a straight line each way: that "
+        "figure is out of its reach."
+    ),
+    (Rule.BAD_CAPTURE, "kind"): gettext_lazy(
+        "A tower captures a meeple, a big meeple or an abbot, never a builder or a pig."
+    ),
+    (Rule.BAD_CAPTURE, "no_figure"): gettext_lazy("{player}'s {figure} is not there."),
+    (Rule.BAD_CAPTURE, "exchange"): gettext_lazy(
+        "That exchange cannot happen: the other player must hold a prisoner of that kind of yours."
+    ),
+    (Rule.BAD_RANSOM, "self"): gettext_lazy("A ransom is paid to another player."),
+    (Rule.BAD_RANSOM, "no_prisoner"): gettext_lazy("{player} holds no {figure} of yours."),
+    (Rule.BAD_RANSOM, "points"): gettext_lazy("{player} has fewer than 3 points to pay a ransom with."),
+    (Rule.BAD_RANSOM, "once"): gettext_lazy("A player pays at most one ransom a turn."),
+}
+"""The Tower's refusals, by rule and problem: what exactly is wrong."""
 
 PLAYER_PROBLEMS = {
     "empty": gettext_lazy("Player {number} needs a name."),
@@ -146,7 +189,9 @@ def _sentence(error: CarcassonneError) -> str:
             number=localize_digits(int(facts.get("player", 0)) + 1)
         )
     figure = facts.get("figure", "")
-    return str(RULE_SENTENCES[error.rule]).format(
+    sentence = TOWER_PROBLEMS.get((error.rule, facts.get("problem", "")), RULE_SENTENCES[error.rule])
+    return str(sentence).format(
+        height=localize_digits(facts.get("height", "")),
         side=SIDE_NAMES.get(facts.get("side", ""), ""),
         own=EDGE_NAMES.get(facts.get("own", ""), ""),
         theirs=EDGE_NAMES.get(facts.get("theirs", ""), ""),

@@ -63,6 +63,26 @@ EXPANSION_TILE_NAMES = {
     "tb-corner-road-split-wheat": pgettext_lazy("tile", "corner city with wheat, a road, three fields"),
     "tb-city-two-roads": pgettext_lazy("tile", "city with two roads"),
     "tb-road-crossing": pgettext_lazy("tile", "roads crossing without a junction"),
+    # The Tower
+    "to-city": pgettext_lazy("tile", "city with a tower"),
+    "to-field": pgettext_lazy("tile", "field with a tower"),
+    "to-field-garden": pgettext_lazy("tile", "field with a tower and a garden"),
+    "to-cloister": pgettext_lazy("tile", "cloister with a tower"),
+    "to-two-roads": pgettext_lazy("tile", "two roads ending at a tower"),
+    "to-two-roads-garden": pgettext_lazy("tile", "two roads ending at a tower, with a garden"),
+    "to-junction": pgettext_lazy("tile", "three roads ending at a tower"),
+    "to-two-curves": pgettext_lazy("tile", "two road bends and a tower"),
+    "to-crossroads": pgettext_lazy("tile", "four roads ending at a tower"),
+    "to-across-road-through": pgettext_lazy("tile", "city across with a road through it, and a tower"),
+    "to-city-road": pgettext_lazy("tile", "city with a road ending at a tower"),
+    "to-city-curve-west": pgettext_lazy("tile", "city with a road bend and a tower"),
+    "to-city-straight-split": pgettext_lazy("tile", "city with a straight road and a tower"),
+    "to-corner": pgettext_lazy("tile", "corner city with a tower"),
+    "to-corner-road-split": pgettext_lazy("tile", "corner city with a road, three fields and a tower"),
+    "to-two-cities": pgettext_lazy("tile", "two cities and a tower"),
+    "to-two-cities-straight": pgettext_lazy("tile", "two cities with a road between, and a tower"),
+    "to-three-sided-road": pgettext_lazy("tile", "three-sided city with a road and a tower"),
+    "to-three-sided-and-city": pgettext_lazy("tile", "three-sided city with a pennant, a city and a tower"),
 }
 
 # The base game's tiles keep their letters (players and the rules sheet use them); a short

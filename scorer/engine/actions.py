@@ -60,7 +60,9 @@ class ActionKind:
     """One kind of action, as registered by its module."""
 
     field: str
-    """Its field in the board file, and the name every action of the kind has as ``field``."""
+    """Its field in the board file, and the name every action of the kind has as ``field``. Two
+    kinds may share a field (a meeple on the tile, a meeple onto a tower): each reads the values
+    of its own shape, and ``name`` tells them apart."""
     step: Step
     choice: bool
     """Whether it is the layer's one action of the turn (two such are refused)."""
@@ -68,7 +70,8 @@ class ActionKind:
     """Its text form read back: the action, or ``None`` if the token is not of this kind (a token
     of this kind's shape that is wrong raises :class:`NotationError`)."""
     read: Callable[[Any, ReadContext], Any]
-    """Its board-file value read: the action, or a :class:`BoardFileError`."""
+    """Its board-file value read: the action; ``None`` if the value is of another kind's shape
+    (of the same field); a :class:`BoardFileError` if it is of this shape but wrong."""
     write: Callable[[Any], Any]
     """Its board-file value."""
     expansion: Expansion | None = None
@@ -77,6 +80,12 @@ class ActionKind:
     """The refusal of such an action on a finished board, where it has no place."""
     absent: Callable[[Game, Any, dict], IllegalPlacementError] | None = None
     """The refusal of such an action in a game without its expansion."""
+    name: str = ""
+    """The kind's own name when it shares its field (default: the field)."""
+
+    @property
+    def key(self) -> str:
+        return self.name or self.field
 
 
 _KINDS: dict[str, ActionKind] = {}
@@ -84,7 +93,7 @@ _KINDS: dict[str, ActionKind] = {}
 
 def register(kind: ActionKind) -> ActionKind:
     """Make a kind of action known (once per kind; its module does it when imported)."""
-    _KINDS[kind.field] = kind
+    _KINDS[kind.key] = kind
     return kind
 
 
@@ -93,8 +102,23 @@ def kinds() -> Iterable[ActionKind]:
     return _KINDS.values()
 
 
+_BY_FIELD: list = [(), {}]
+
+
+def kinds_by_field() -> dict[str, list[ActionKind]]:
+    """The registered kinds by their board-file field, each field's in the order registered (kept
+    while the kinds registered stay the same: every placement of a file asks)."""
+    names = tuple(_KINDS)
+    if _BY_FIELD[0] != names:
+        fields: dict[str, list[ActionKind]] = {}
+        for kind in _KINDS.values():
+            fields.setdefault(kind.field, []).append(kind)
+        _BY_FIELD[:] = [names, fields]
+    return _BY_FIELD[1]
+
+
 def kind_of(action: Any) -> ActionKind:
-    return _KINDS[action.field]
+    return _KINDS[getattr(action, "kind_name", action.field)]
 
 
 def parse_action(token: str) -> Any:

@@ -73,6 +73,12 @@ class Rule(StrEnum):
     ACTION_NOT_IN_GAME = "action_not_in_game"
     RECALL_NOT_THERE = "recall_not_there"
     RECALL_COMPLETED = "recall_completed"
+    # The Tower.
+    BAD_TOWER = "bad_tower"
+    BAD_CAPTURE = "bad_capture"
+    BAD_RANSOM = "bad_ransom"
+    ACTION_IN_FINAL = "action_in_final"
+    FIELD_NOT_IN_GAME = "field_not_in_game"
     # History.
     NOTHING_TO_UNDO = "nothing_to_undo"
 
@@ -129,6 +135,11 @@ _TEMPLATES: dict[Rule, str] = {
     ),
     Rule.TWO_ACTIONS: "a player either places a figure or recalls the abbot, not both",
     Rule.ACTION_NOT_IN_GAME: "this game has no {action}: its expansion is not in play",
+    Rule.BAD_TOWER: "no tower floor or figure can go there ({problem})",
+    Rule.BAD_CAPTURE: "that figure cannot be captured ({problem})",
+    Rule.BAD_RANSOM: "that ransom cannot be paid ({problem})",
+    Rule.ACTION_IN_FINAL: "that happens only in a game entered as it is played",
+    Rule.FIELD_NOT_IN_GAME: "{detail}",
     Rule.RECALL_NOT_THERE: "{player_name} has no abbot on square ({at_x}, {at_y})",
     Rule.RECALL_COMPLETED: (
         "this tile completes the abbot's {feature} on ({at_x}, {at_y}): it scores 9 and the abbot "

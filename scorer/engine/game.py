@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import gc
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import events as scored
 from .actions import kind_of
 from .board import Board, PlacedTile
 from .errors import IllegalPlacementError, Problem, Rule, SetupError
 from .expansions import RuleModule, overriding
-from .figure_rules import feature_index, figure_problem, spots_on
+from .figure_rules import feature_index, figure_problem, has_own_counting_figure, spots_on
 from .figures import FigureKind, supply_for
 from .placement import Meeple, Placement
 from .places import Square
@@ -92,6 +92,7 @@ class Game(GameView):
         tile_sets: int = 1,
         banked: Sequence[int] | None = None,
         goods: Sequence[dict[Good, int]] | None = None,
+        extras: Mapping[str, object] | None = None,
     ) -> None:
         self.players: tuple[Player, ...] = _names_and_players(players)
         self.rules = rules or Rules()
@@ -115,6 +116,7 @@ class Game(GameView):
         self._recallers = overriding(modules, "recall_options")
         self._holders = overriding(modules, "goods_held")
         self._judges = overriding(modules, "final_problem")
+        self._offerers = overriding(modules, "options")
         self.figure_kinds: tuple[FigureKind, ...] = tuple(supply_for(self.board.expansions))
         """The kinds of figure this game has, meeples first."""
         start_supply = supply_for(self.board.expansions)
@@ -132,8 +134,17 @@ class Game(GameView):
             raise SetupError(Rule.BAD_GOODS, detail="give one entry per player")
         self.given_goods: tuple[dict[Good, int], ...] = tuple(dict(held) for held in goods or ())
         """Trade goods each player held before the first placement (a finished board's)."""
+        self.extras: Mapping[str, object] = dict(extras or {})
+        """What a finished board says beyond its tiles, by board-file field (its modules' own:
+        towers, prisoners...); each module reads its own in ``start``."""
+        unknown = set(self.extras) - {name for m in modules for name in m.extra_fields}
+        if unknown:
+            raise SetupError(
+                Rule.FIELD_NOT_IN_GAME, detail=f"{sorted(unknown)[0]!r} needs an expansion not in play"
+            )
         self.turns: list[Turn] = []
-        self._states: tuple[object, ...] = tuple(module.start(self) for module in modules)
+        self._states: tuple[object, ...] = ()
+        self._states = tuple(module.start(self) for module in modules)
 
     def copy(self) -> Game:
         """An independent game in the same position, with the same history to undo: what-if
@@ -243,6 +254,28 @@ class Game(GameView):
         bare = turn.placement.without_meeple().laid_by(None)
         return [option for m in self._recallers for option in m.recall_options(before, bare, owner)]
 
+    @property
+    def offers_actions(self) -> bool:
+        """Whether an expansion in play offers actions of its own (see :meth:`action_options`)."""
+        return bool(self._offerers)
+
+    def action_options(self, placement: Placement, player: int | None = None) -> list[Any]:
+        """The expansions' actions the rules let the layer take with ``placement``'s tile (a floor
+        and what it may capture, a figure onto a tower, a ransom...), each tried on a copy: what
+        the page offers, and what random games choose from. ``player``: who lays it (by default
+        the turn order's layer)."""
+        if not self._offerers or self.mode is not Mode.REPLAY:
+            return []
+        bare = placement.without_meeple().laid_by(player)
+        probe = self.copy()
+        probe.push(bare)
+        layer = probe.turns[-1].layer
+        if layer is None:
+            return []
+        offered = [action for m in self._offerers for action in m.options(probe, bare, layer)]
+        probe.pop()
+        return [action for action in offered if probe.is_legal(bare.with_action(action))]
+
     def before_last_turn(self) -> Game:
         """A copy of the game as it was before its last turn (the game itself stays as it is)."""
         before = self.copy()
@@ -287,7 +320,7 @@ class Game(GameView):
         actions, layer = placement.actions, placement.player
         # Who and where, for a refusal or a module: made only when asked for (most turns never are).
         where: dict = {}
-        if actions or layer is not None or self._after_scoring:
+        if actions or layer is not None or self._after_scoring or self._preparers:
             where = {"index": index, "tile": tile.name, "x": placement.x, "y": placement.y}
         events: list[ScoreEvent] = []
         bonus = extra = False
@@ -297,13 +330,19 @@ class Game(GameView):
                     layer = self._next_layer(turns[-1]) if turns else None
             else:
                 layer = self._layer_for(placement, index, where)
-            if actions:
-                # A figure alone, the common action, needs none of the other actions' checks.
-                meeple = actions[0] if len(actions) == 1 and type(actions[0]) is Meeple else None
-                if meeple is None:
-                    meeple = self._check_actions(placement, where)
-                if meeple is not None:
-                    self._put_figure(placed, meeple, where)
+            # A figure alone, the common action, needs none of the other actions' checks.
+            meeple = alone = actions[0] if len(actions) == 1 and type(actions[0]) is Meeple else None
+            if actions and alone is None:
+                meeple = self._screen_actions(placement, where)
+            # Step 1-2, before the tile (a ransom): a figure it frees may go down this very turn.
+            if self._preparers and self.mode is Mode.REPLAY:
+                for module in self._preparers:
+                    events += module.before_tile(self, placement, layer, where)
+            if actions and alone is None:
+                for module in self._actors:
+                    module.check_action(self, placement, layer, where)
+            if meeple is not None:
+                self._put_figure(placed, meeple, where)
             for module in self._followers:
                 module.after_action(self, placed, placement, layer)
             if self.mode is Mode.REPLAY:
@@ -312,8 +351,6 @@ class Game(GameView):
                     bonus = previous is not None and previous.extra_tile and previous.layer == layer
                     if not bonus:
                         extra = any(m.earns_extra_tile(self, placed, layer) for m in self._earners)
-                for module in self._preparers:
-                    events += module.before_tile(self, placement, layer)
                 events += self._score_completed(placed, layer)
                 for module in self._after_scoring:
                     events += module.after_scoring(self, placement, where)
@@ -412,10 +449,10 @@ class Game(GameView):
         for _, player, kind in self._graph.take_figures(root):
             self._change_supply(player, kind, +1)
 
-    def _check_actions(self, placement: Placement, where: dict) -> Meeple | None:
-        """The turn's actions: one of them at most the layer's own choice, each of a kind this game
-        has and its mode allows, of a player of the game; then their modules' own rules. Returns
-        the figure to put on the tile, if any (the game's own business)."""
+    def _screen_actions(self, placement: Placement, where: dict) -> Meeple | None:
+        """The turn's actions, as far as any game judges them: one of them at most the layer's
+        own choice, each of a kind this game has and its mode allows, of a player of the game
+        (their modules' own rules come next). Returns the figure to put on the tile, if any."""
         meeple = None
         choices = 0
         for action in placement.actions:
@@ -436,9 +473,6 @@ class Game(GameView):
                 if kind.absent is not None:
                     raise kind.absent(self, action, where)
                 raise IllegalPlacementError(Rule.ACTION_NOT_IN_GAME, **where, action=kind.field)
-        if meeple is None or len(placement.actions) > 1:
-            for module in self._actors:
-                module.check_action(self, placement, where)
         return meeple
 
     # -- what rule modules may do (named, instead of the feature graph) ----------------------
@@ -447,6 +481,33 @@ class Game(GameView):
         """Lift the figure on segment ``node`` back to its player's supply."""
         player, kind = self._graph.take_figure(node)
         self._change_supply(player, kind, +1)
+
+    def lift_figure(self, node: int) -> tuple[int, FigureKind]:
+        """Lift the figure on segment ``node`` off the board, not into any supply (a prisoner);
+        returns whose and which it is."""
+        return self._graph.take_figure(node)
+
+    def take_from_supply(self, player: int, kind: FigureKind, where: Mapping | None = None) -> None:
+        """One of ``player``'s figures of ``kind`` leaves their supply (onto a tower, into a jail);
+        refused when they have none left."""
+        if self._supply[player][self.figure_kinds.index(kind)] <= 0:
+            rule = Rule.NO_MEEPLE_LEFT if self.mode is Mode.REPLAY else Rule.TOO_MANY_MEEPLES
+            raise IllegalPlacementError(
+                rule, **(where or {}), player_name=self.players[player].name, figure=kind.value
+            )
+        self._change_supply(player, kind, -1)
+
+    def return_to_supply(self, player: int, kind: FigureKind) -> None:
+        """One of ``player``'s figures of ``kind`` comes back to their supply."""
+        self._change_supply(player, kind, +1)
+
+    def send_home_stranded(self, root: int) -> None:
+        """A builder or pig on feature ``root`` whose player has no follower left there goes home
+        (the rules' "after every step", once a figure has left a feature)."""
+        root = self._graph.find(root)
+        for node, player, kind in list(self._graph.figures_on(root)):
+            if kind.needs_own_figure and not has_own_counting_figure(self, root, player):
+                self.send_home(node)
 
     # -- scoring during play ----------------------------------------------------------------
 

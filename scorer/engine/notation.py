@@ -13,8 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import ReadContext, kind_of, kinds
+from .actions import ReadContext, kind_of, kinds_by_field
 from .errors import BoardFileError, Rule
+from .expansions import modules_for
 from .figures import FigureKind
 from .game import Game
 from .placement import Placement
@@ -61,6 +62,8 @@ class BoardFile:
     mode: Mode = Mode.REPLAY
     banked: tuple[int, ...] | None = None
     goods: tuple[dict[Good, int], ...] | None = None
+    extras: dict[str, object] = field(default_factory=dict)
+    """A finished board's top-level fields of its expansions' modules (towers, prisoners...)."""
 
 
 def coordinate_limit(expansions: frozenset[Expansion]) -> int:
@@ -103,7 +106,27 @@ def read_board(document: Any) -> BoardFile:
                 Rule.LAYER_MISSING, index=i, tile=placement.tile, x=placement.x, y=placement.y
             )
         placements.append(placement)
-    return BoardFile(players, tuple(placements), rules, expansions, mode, banked, goods)
+    extras = _read_extras(document, expansions, mode, len(players), limit)
+    return BoardFile(players, tuple(placements), rules, expansions, mode, banked, goods, extras)
+
+
+def _read_extras(
+    document: Mapping, expansions: frozenset[Expansion], mode: Mode, players: int, limit: int
+) -> dict[str, object]:
+    """The modules' top-level fields: each only with its expansion, only on a finished board."""
+    extras: dict[str, object] = {}
+    in_play = modules_for(expansions)
+    for module in modules_for(frozenset(Expansion)):
+        for name in module.extra_fields:
+            if document.get(name) is None:
+                continue
+            if module not in in_play or mode is not Mode.FINAL:
+                raise BoardFileError(
+                    Rule.FIELD_NOT_IN_GAME,
+                    detail=f'"{name}" belongs only in final mode with "{module.expansion.value}"',
+                )
+            extras[name] = module.read_extra(name, document[name], ReadContext(players, limit, {}))
+    return extras
 
 
 def _is_int(value: Any) -> bool:
@@ -234,14 +257,20 @@ def _read_placement(item: Any, index: int, players: int, limit: int) -> Placemen
     layer = item.get("player")
     if layer is not None and (type(layer) is not int or not 0 <= layer < players):
         raise BoardFileError(Rule.UNKNOWN_PLAYER, index=index, tile=name, x=x, y=y, player=str(layer)[:10])
-    actions: tuple = ()
-    for kind in kinds():
-        raw = item.get(kind.field)
-        if raw is not None:
-            context = ReadContext(players, limit, {"index": index, "tile": name, "x": x, "y": y})
-            actions += (kind.read(raw, context),)
+    actions: list = []
+    for key, options in kinds_by_field().items():
+        raw = item.get(key)
+        if raw is None:
+            continue
+        context = ReadContext(players, limit, {"index": index, "tile": name, "x": x, "y": y})
+        action = next((a for a in (kind.read(raw, context) for kind in options) if a is not None), None)
+        if action is None:
+            raise BoardFileError(Rule.BAD_PLACEMENT, **context.where, detail=f'"{key}" is not understood')
+        actions.append(action)
+    if len(actions) > 1:
+        actions.sort(key=lambda action: kind_of(action).step)  # the turn's order
     # Every field is checked above, the rotation included: skip the constructor's own check.
-    return Placement._make((name, x, y, rotation, actions, layer))
+    return Placement._make((name, x, y, rotation, tuple(actions), layer))
 
 
 def build_game(board: BoardFile) -> Game:
@@ -256,6 +285,7 @@ def build_game(board: BoardFile) -> Game:
         mode=board.mode,
         banked=board.banked,
         goods=board.goods,
+        extras=board.extras,
     )
     game.extend(board.placements)
     if board.mode is Mode.FINAL:
@@ -291,6 +321,8 @@ def write_board(game: Game) -> dict[str, Any]:
         document["banked"] = list(game.banked)
         if Expansion.TRADERS_BUILDERS in game.expansions:
             document["goods"] = [{g.value: held[g] for g in Good if held[g]} for held in game.goods]
+        for module in game.board.modules:
+            document.update(module.write_extras(game))
     return document
 
 

@@ -67,10 +67,12 @@ def _parse_meeple(token: str) -> Meeple | None:
     return Meeple(int(match["player"]), place, kind)
 
 
-def _read_meeple(raw: Any, context: ReadContext) -> Meeple:
+def _read_meeple(raw: Any, context: ReadContext) -> Meeple | None:
     where = context.where
     if type(raw) is not dict and not isinstance(raw, dict):
         raise BoardFileError(Rule.BAD_PLACEMENT, **where, detail="meeple must be an object")
+    if "x" in raw or "y" in raw:
+        return None  # a figure on another square (a tower's top): an expansion's kind
     player, at, kind = raw.get("player"), raw.get("at"), raw.get("kind", "meeple")
     if type(player) is not int or not 0 <= player < context.players:
         raise BoardFileError(Rule.UNKNOWN_PLAYER, **where, player=str(player)[:10])
@@ -173,6 +175,10 @@ class Placement(_Fields):
         recorded around it stays)."""
         kept = tuple(a for a in self.actions if not kind_of(a).choice)
         return _Fields.__new__(Placement, self.tile, self.x, self.y, self.rotation, kept, self.player)
+
+    def bare(self) -> Placement:
+        """The tile alone, on its square, turned, without any action."""
+        return _Fields.__new__(Placement, self.tile, self.x, self.y, self.rotation, (), self.player)
 
     def with_action(self, action: Any) -> Placement:
         """The same placement with ``action`` added in its step's place among the others."""

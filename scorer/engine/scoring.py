@@ -30,6 +30,8 @@ class Phase(StrEnum):
     """A field's farmers, after everything else."""
     GOODS = "goods"
     """The most trade goods of one kind (Traders & Builders), last of all."""
+    RANSOM = "ransom"
+    """A ransom paid for a prisoner (The Tower): 3 points from one player to another, during play."""
 
 
 class Category(StrEnum):
@@ -42,6 +44,20 @@ class Category(StrEnum):
     FARM = "farm"
     GOODS = "goods"
     BANKED = "banked"
+    FAIRY = "fairy"
+    RANSOM = "ransom"
+
+
+BASE_CATEGORIES: tuple[Category, ...] = (
+    Category.ROAD,
+    Category.CITY,
+    Category.CLOISTER,
+    Category.GARDEN,
+    Category.FARM,
+    Category.GOODS,
+    Category.BANKED,
+)
+"""The columns of every report; an expansion's module adds its own (``RuleModule.categories``)."""
 
 
 CATEGORY_OF = {
@@ -109,12 +125,16 @@ class ScoreEvent(NamedTuple):
 
     @property
     def category(self) -> Category:
-        return Category.GOODS if self.feature is None else CATEGORY_OF[self.feature]
+        if self.feature is not None:
+            return CATEGORY_OF[self.feature]
+        return Category.RANSOM if self.when is Phase.RANSOM else Category.GOODS
 
     @property
     def subject(self) -> str:
-        """What was scored, as the report names it: a feature kind or ``"goods"``."""
-        return "goods" if self.feature is None else self.feature.value
+        """What was scored, as the report names it: a feature kind, ``"goods"`` or ``"ransom"``."""
+        if self.feature is not None:
+            return self.feature.value
+        return "ransom" if self.when is Phase.RANSOM else "goods"
 
     def points_for(self, player: int) -> int:
         return self.points if player in self.winners else 0
@@ -223,7 +243,10 @@ def build_report(
     *,
     goods: Sequence[Mapping[Good, int]] = (),
     layers: Sequence[int | None] = (),
+    columns: Sequence[Category] = BASE_CATEGORIES,
 ) -> ScoreReport:
+    """The report of ``events`` and ``banked`` points; ``columns``: the categories it shows (the
+    base game's and those of the expansions in play), each present even at 0."""
     names = list(names)
     events = tuple(events)
     categories = [Counter(_ZERO) for _ in names]
@@ -236,7 +259,7 @@ def build_report(
         PlayerScore(
             name,
             sum(cats.values()),
-            {c: cats[c] for c in Category},
+            {c: cats[c] for c in columns},
             dict(goods[i]) if i < len(goods) else {},
         )
         for i, (name, cats) in enumerate(zip(names, categories))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from .actions import Step, kind_of
 from .board import Board
 from .expansions.abbot import Recall
 from .figures import FigureKind
@@ -77,6 +78,8 @@ def _lay(rng: random.Random, game: Game, name: str, frontier: _Frontier, meeple_
         return False
     if game.turns and rng.random() < meeple_chance:
         placement = _with_figure(rng, game, placement)
+    if game.turns and game.offers_actions:  # (games without such expansions draw no more at random)
+        placement = _with_module_actions(rng, game, placement)
     game.push(placement)
     frontier.update(game, placement.square)
     return True
@@ -98,6 +101,25 @@ def _with_figure(rng: random.Random, game: Game, placement: Placement) -> Placem
     kind = FigureKind.MEEPLE if FigureKind.MEEPLE in kinds and rng.random() < 0.6 else rng.choice(kinds)
     spot = rng.choice([s for s in spots if s.kind is kind])
     return placement.with_meeple(layer, spot.place, kind)
+
+
+def _with_module_actions(rng: random.Random, game: Game, placement: Placement) -> Placement:
+    """Now and then, instead of its figure, an action an expansion offers (a tower floor, often
+    with a capture; a figure onto a tower), and a ransom when one can be paid."""
+    options = game.action_options(placement)
+    if not options:
+        return placement
+    before = [o for o in options if kind_of(o).step is Step.BEFORE_TILE]
+    choices = [o for o in options if kind_of(o).choice]
+    chosen = placement
+    if choices and rng.random() < 0.4:
+        capturing = [o for o in choices if getattr(o, "capture", None) is not None]
+        pick = rng.choice(capturing if capturing and rng.random() < 0.6 else choices)
+        chosen = placement.without_meeple().with_action(pick)
+    if before and rng.random() < 0.5:
+        paid = chosen.with_action(rng.choice(before))
+        chosen = paid if game.is_legal(paid) else chosen
+    return chosen if chosen == placement or game.is_legal(chosen) else placement
 
 
 def _recalls(game: Game, placement: Placement, layer: int) -> list[Square]:
@@ -162,9 +184,10 @@ def final_board_of(game: Game) -> Game:
         mode=Mode.FINAL,
         banked=game.scores,
         goods=[dict(held) for held in game.goods],
+        extras={name: value for m in game.board.modules for name, value in m.final_extras(game).items()},
     )
     for placement in game.placements:
-        plain = placement.without_meeple().laid_by(None)
+        plain = placement.bare().laid_by(None)
         figure = standing.get(placement.square)
         if figure is not None:
             plain = plain.with_meeple(figure.player, figure.place, figure.kind)

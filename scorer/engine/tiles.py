@@ -73,6 +73,7 @@ class Expansion(StrEnum):
     """The current base box: garden-edition tiles and one abbot per player."""
     INNS_CATHEDRALS = "inns-cathedrals"
     TRADERS_BUILDERS = "traders-builders"
+    TOWER = "tower"
 
 
 class Good(StrEnum):
@@ -124,6 +125,8 @@ class Orientation:
     river_sides: tuple[Side, ...]
     links: tuple[tuple[Edge, int | None, int | None, int | None], ...]
     """Per side: its edge, and the features at its middle, first half and second half (clockwise)."""
+    tower: tuple[float, float] | None = None
+    """Where the tile's tower foundation stands, turned with it."""
 
     @property
     def rotation(self) -> int:
@@ -163,6 +166,9 @@ class TileType:
     twin: str | None = None
     """For a garden tile: the tile it otherwise equals."""
     river_sides: tuple[Side, ...] = ()
+    tower: tuple[float, float] | None = None
+    """Where its tower foundation stands (The Tower), in the canonical orientation; ``None``: it
+    has none. A foundation is part of no feature and divides nothing."""
     orientations: tuple[Orientation, ...] = field(default=(), compare=False, repr=False)
 
     @cached_property
@@ -284,6 +290,7 @@ def _orient(tile: TileType, q: int) -> Orientation:
             (edges[side], feature_at[side.middle], feature_at[side.halves[0]], feature_at[side.halves[1]])
             for side in Side
         ),
+        tower=rotate_point(tile.tower, q) if tile.tower is not None else None,
     )
 
 
@@ -342,6 +349,7 @@ def tile(
     expansion: Expansion | None = None,
     abbot_count: int | None = None,
     twin: str | None = None,
+    tower: tuple[float, float] | None = None,
 ) -> TileType:
     edge_tuple = tuple(Edge(e) for e in edges.split())
     river = tuple(Side(i) for i, e in enumerate(edge_tuple) if e is Edge.RIVER)
@@ -354,6 +362,7 @@ def tile(
         abbot_count,
         twin,
         river,
+        tower,
     )
     object.__setattr__(made, "orientations", tuple(_orient(made, q) for q in range(4)))
     return made
@@ -378,4 +387,5 @@ def with_garden(twin: TileType, anchor: tuple[float, float], **moved: tuple[floa
         expansion=twin.expansion,
         abbot_count=1,
         twin=twin.name,
+        tower=twin.tower,
     )

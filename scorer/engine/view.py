@@ -21,8 +21,10 @@ from .places import Place, Square
 from .queries import Feature, LegalPlacements, Player
 from .rules import Mode, Rules
 from .scoring import (
+    BASE_CATEGORIES,
     FARM_POINTS_PER_CITY,
     PIG_BONUS,
+    Category,
     Phase,
     ScoreEvent,
     ScoreReport,
@@ -193,6 +195,10 @@ class GameView:
         figures = self._graph.figures
         return next((node for node in placed.nodes if figures.get(node) == (player, kind)), None)
 
+    def figure_on(self, node: int) -> tuple[int, FigureKind] | None:
+        """Whose figure stands on segment ``node``, and which, if any."""
+        return self._graph.figures.get(node)
+
     def feature_kind_of(self, node: int) -> FeatureKind:
         return self._graph.spec[node].kind
 
@@ -247,7 +253,14 @@ class GameView:
             warnings,
             goods=[{g: held[g] for g in Good} for held in self.goods] if self._holders else (),
             layers=[t.layer for t in self.turns],
+            columns=self.report_columns,
         )
+
+    @property
+    def report_columns(self) -> tuple[Category, ...]:
+        """The categories of this game's reports: the base game's, then its modules' own."""
+        extra = [c for m in self._modules for c in m.categories]
+        return BASE_CATEGORIES + tuple(dict.fromkeys(c for c in extra if c not in BASE_CATEGORIES))
 
     def projected_scores(self) -> tuple[int, ...]:
         """Each player's total if the game ended now."""
@@ -385,4 +398,5 @@ class GameView:
             tuple(tuple(sorted(held.items())) for held in self.goods),
             tuple(self.turns),
             self.board.state(),
+            self._states,
         )

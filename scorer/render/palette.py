@@ -56,6 +56,10 @@ INN_ROOF: RGB = (58, 82, 138)
 """Slate blue: no city roof, chapel or river shares it, so an inn reads as an inn."""
 INN_SIGN: RGB = (240, 184, 40)
 
+FOUNDATION_STONE: RGB = (168, 164, 156)
+FOUNDATION_TOP: RGB = (206, 202, 192)
+FOUNDATION_OUTLINE: RGB = (58, 54, 50)
+
 CATHEDRAL_STONE: RGB = (238, 234, 224)
 CATHEDRAL_SHADE: RGB = (204, 198, 186)
 CATHEDRAL_ROOF: RGB = (96, 104, 128)

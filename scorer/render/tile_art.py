@@ -228,6 +228,8 @@ def _paint(tile: TileType, canvas: Canvas) -> Image.Image:
     for _, good, spot in layout.goods:
         draw_good(draw, canvas, good, spot)
     _hedges(image, canvas, labels)
+    if tile.tower is not None:
+        _foundation(draw, canvas, tile.tower)
     # Last, so that the garden tile and its twin differ only where the garden lies.
     for _, centre in layout.gardens:
         _garden(draw, canvas, centre)
@@ -284,6 +286,21 @@ def _road(draw: ImageDraw.ImageDraw, canvas: Canvas, path: Path) -> None:
     for piece in _dashes(path, 0.11):
         if len(piece) >= 2:
             draw.line(canvas.path(piece), fill=P.ROAD_DASH, width=dash, joint="curve")
+
+
+def _foundation(draw: ImageDraw.ImageDraw, canvas: Canvas, centre: Point) -> None:
+    """A tower's foundation (The Tower): a square of stone seen from above, its blocks marked, over
+    whatever road ends at it."""
+    line = canvas.width(0.016, 1.0)
+    ink = P.FOUNDATION_OUTLINE
+    outer = canvas.box(centre, 0.13, 0.13)
+    draw.rounded_rectangle(outer, radius=canvas.work * 0.02, fill=P.FOUNDATION_STONE, outline=ink, width=line)
+    draw.rectangle(canvas.box(centre, 0.075, 0.075), fill=P.FOUNDATION_TOP, outline=ink, width=line)
+    cx, cy = centre
+    for dx, dy in ((-0.13, 0.0), (0.075, 0.0)):  # the joints between the blocks of the rim
+        draw.line(canvas.path(((cx + dx, cy + dy), (cx + dx + 0.055, cy + dy))), fill=ink, width=line)
+    for dx, dy in ((0.0, -0.13), (0.0, 0.075)):
+        draw.line(canvas.path(((cx + dx, cy + dy), (cx + dx, cy + dy + 0.055))), fill=ink, width=line)
 
 
 def _junction(draw: ImageDraw.ImageDraw, canvas: Canvas, centre: Point) -> None:

@@ -114,8 +114,9 @@ class RefTile:
     edges: tuple[str, str, str, str]  # N E S W, canonical
     features: tuple[Feat, ...]
     river: bool = False
-    expansion: str = "base"  # base, river, inns-cathedrals or traders-builders
+    expansion: str = "base"  # base, river, inns-cathedrals, traders-builders or tower
     twin: str | None = None  # a garden tile: the tile it replaces with the Abbot
+    tower: bool = False  # a tower foundation (The Tower)
 
 
 def T(
@@ -126,9 +127,10 @@ def T(
     river: bool = False,
     expansion: str | None = None,
     twin: str | None = None,
+    tower: bool = False,
 ) -> RefTile:
     expansion = expansion or ("river" if river else "base")
-    return RefTile(name, count, tuple(edges.split()), tuple(features), river, expansion, twin)  # type: ignore[arg-type]
+    return RefTile(name, count, tuple(edges.split()), tuple(features), river, expansion, twin, tower)  # type: ignore[arg-type]
 
 
 # Typed from the base and River tables of tiles.md. City indices in fields refer to this tuple's
@@ -288,7 +290,49 @@ GARDEN_TILES: dict[str, RefTile] = {
     )
 }  # fmt: skip
 
-ALL_TILES: dict[str, RefTile] = {**REF_TILES, **EXPANSION_TILES, **GARDEN_TILES}
+TO = "tower"
+
+# Typed from The Tower's tables of tiles.md: every tile has a tower foundation.
+TOWER_TILES: dict[str, RefTile] = {
+    t.name: t
+    for t in (
+        T("to-city", 2, "C F F F", C("N"), F("ENE E ESE SSE S SSW WSW W WNW", 0), expansion=TO, tower=True),
+        T("to-field", 1, "F F F F", F(rim_but()), expansion=TO, tower=True),
+        T("to-cloister", 1, "F F F F", M(), F(rim_but()), expansion=TO, tower=True),
+        T("to-two-roads", 1, "F F R R", R("W"), R("S"), F("WNW NNW N NNE ENE E ESE SSE"), F("SSW WSW"),
+          expansion=TO, tower=True),
+        T("to-junction", 1, "R R F R", R("N"), R("E"), R("W"), F("WNW NNW"), F("NNE ENE"),
+          F("ESE SSE S SSW WSW"), expansion=TO, tower=True),
+        T("to-two-curves", 1, "R R R R", R("N W"), R("E S"), F("WNW NNW"), F("ESE SSE"),
+          F("NNE ENE SSW WSW"), expansion=TO, tower=True),
+        T("to-crossroads", 1, "R R R R", R("N"), R("E"), R("S"), R("W"), F("WNW NNW"), F("NNE ENE"),
+          F("ESE SSE"), F("SSW WSW"), expansion=TO, tower=True),
+        T("to-across-road-through", 1, "R C R C", C("E W"), R("N S"), F("NNW", 0), F("NNE", 0),
+          F("SSE", 0), F("SSW", 0), expansion=TO, tower=True),
+        T("to-city-road", 1, "C F R F", C("N"), R("S"), F("SSW WSW W WNW", 0), F("ENE E ESE SSE", 0),
+          expansion=TO, tower=True),
+        T("to-city-curve-west", 1, "C F R R", C("N"), R("S W"), F("ENE E ESE SSE WNW", 0), F("SSW WSW"),
+          expansion=TO, tower=True),
+        T("to-city-straight-split", 1, "C R F R", C("N"), R("W E"), F("WNW", 0), F("ENE", 0),
+          F("ESE SSE S SSW WSW"), expansion=TO, tower=True),
+        T("to-corner", 1, "C F F C", C("N W"), F("ENE E ESE SSE S SSW", 0), expansion=TO, tower=True),
+        T("to-corner-road-split", 1, "C R F C", C("N W"), R("E"), F("ENE", 0), F("ESE", 0),
+          F("SSE S SSW", 0), expansion=TO, tower=True),
+        T("to-two-cities", 1, "C F F C", C("N"), C("W"), F("ENE E ESE SSE S SSW", 0, 1), expansion=TO,
+          tower=True),
+        T("to-two-cities-straight", 1, "C R C R", C("N"), C("S"), R("W E"), F("ENE WNW", 0),
+          F("ESE WSW", 1), expansion=TO, tower=True),
+        T("to-three-sided-road", 1, "C C R C", C("N E W"), R("S"), F("SSE", 0), F("SSW", 0), expansion=TO,
+          tower=True),
+        T("to-three-sided-and-city", 1, "C C C C", C("N E W", True), C("S"), F("C", 0, 1), expansion=TO,
+          tower=True),
+        T("to-field-garden", 1, "F F F F", F(rim_but()), G(), expansion=TO, twin="to-field", tower=True),
+        T("to-two-roads-garden", 1, "F F R R", R("W"), R("S"), F("WNW NNW N NNE ENE E ESE SSE"),
+          F("SSW WSW"), G(), expansion=TO, twin="to-two-roads", tower=True),
+    )
+}  # fmt: skip
+
+ALL_TILES: dict[str, RefTile] = {**REF_TILES, **EXPANSION_TILES, **GARDEN_TILES, **TOWER_TILES}
 
 BASE_NAMES = tuple(n for n, t in REF_TILES.items() if not t.river)
 RIVER_NAMES = tuple(n for n, t in REF_TILES.items() if t.river)

@@ -80,6 +80,7 @@ def test_the_position_queries_lay_nothing(monkeypatch):
         "standing": lambda: game.standing(player=0),
         "node_of": lambda: game.node_of(figure.square, figure.player, figure.kind),
         "feature_kind_of": lambda: game.feature_kind_of(node),
+        "figure_on": lambda: game.figure_on(node),
         "enclosed_kind_on": lambda: game.enclosed_kind_on(cloister),
         "unfinished_event": lambda: game.unfinished_event(
             game.board.enclosures[cloister][0], Phase.END, None
@@ -87,6 +88,7 @@ def test_the_position_queries_lay_nothing(monkeypatch):
         "end_events": game.end_events,
         "farms": game.farms,
         "report": game.report,
+        "report_columns": lambda: game.report_columns,
         "projected_scores": game.projected_scores,
         "feature_at": lambda: game.feature_at(figure.square, figure.place),
         "features_on": lambda: game.features_on(tile.square),

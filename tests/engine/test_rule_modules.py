@@ -59,6 +59,7 @@ def test_every_expansion_with_rules_beyond_its_data_has_a_module():
         Expansion.RIVER,
         Expansion.ABBOT,
         Expansion.TRADERS_BUILDERS,
+        Expansion.TOWER,
     }
     assert all(isinstance(m, RuleModule) for m in modules)
 
@@ -68,9 +69,10 @@ def test_a_hook_runs_only_on_the_modules_that_override_it():
     by_hook = {hook: {m.expansion for m in overriding(modules, hook)} for hook in HOOKS}
     assert by_hook["completed"] == {Expansion.TRADERS_BUILDERS}
     assert by_hook["after_scoring"] == {Expansion.ABBOT}
-    assert by_hook["final_problem"] == {Expansion.RIVER}
+    assert by_hook["final_problem"] == {Expansion.RIVER, Expansion.TOWER}
     assert by_hook["laying_problem"] == {Expansion.RIVER}
-    assert by_hook["before_tile"] == set()
+    assert by_hook["before_tile"] == {Expansion.TOWER}
+    assert by_hook["after_action"] == {Expansion.TOWER}
 
 
 def test_a_modules_state_is_restored_exactly_by_pop():
@@ -111,7 +113,7 @@ class PointBeforeEachTile(RuleModule):
     def start(self, game):
         return 0
 
-    def before_tile(self, game, placement, layer):
+    def before_tile(self, game, placement, layer, where):
         if layer is None:
             return []
         game.set_state(self, game.state_of(self) + 1)

@@ -114,7 +114,7 @@ def test_features_places_pennants_and_field_cities(name):
 
 
 PENNANTS = {"C", "F", "M", "O", "Q", "S", "M-garden", "ic-corner-and-city", "ic-across-two-roads"}
-PENNANTS |= {"ic-corner-curve-inn"}
+PENNANTS |= {"ic-corner-curve-inn", "to-three-sided-and-city"}
 
 
 @pytest.mark.parametrize(("name", "pennant"), [(n, n in PENNANTS) for n in ALL_NAMES])
@@ -126,7 +126,14 @@ def test_pennants_are_on_c_f_m_o_q_s_only(name, pennant):
 @pytest.mark.parametrize("name", ALL_NAMES)
 def test_cloister_only_where_the_table_says_and_only_at_the_centre(name):
     tile = TILES[name]
-    expected = name in {"A", "B", "river-cloister", "ic-cloister-two-roads", "tb-cloister-three-roads"}
+    expected = name in {
+        "A",
+        "B",
+        "river-cloister",
+        "ic-cloister-two-roads",
+        "tb-cloister-three-roads",
+        "to-cloister",
+    }
     assert tile.has_cloister is expected
     for spec in tile.features:
         if spec.kind is FeatureKind.CLOISTER:

@@ -36,18 +36,19 @@ Modules read the board through the game's named queries (:meth:`Game.group_of`,
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..tiles import Expansion
 
 if TYPE_CHECKING:
+    from ..actions import ReadContext
     from ..board import Board, PlacedTile
     from ..errors import IllegalPlacementError, Problem
     from ..game import Game
     from ..placement import Placement
     from ..places import Square
     from ..queries import RecallOption
-    from ..scoring import ScoreEvent
+    from ..scoring import Category, ScoreEvent
     from ..tiles import Good, Orientation, TileType
 
 
@@ -55,22 +56,30 @@ class RuleModule:
     """Hooks of one expansion; each does nothing unless overridden."""
 
     expansion: Expansion
+    categories: tuple[Category, ...] = ()
+    """Columns the module adds to every report of a game with it (present even at 0)."""
+    extra_fields: tuple[str, ...] = ()
+    """Top-level fields of a finished board's file that belong to the module (read with
+    :meth:`read_extra`, written with :meth:`write_extras`, given to the game as ``extras``)."""
 
     def start(self, game: Game) -> object:
         """The module's state when the game begins (``None``: it keeps none)."""
         return None
 
-    def before_tile(self, game: Game, placement: Placement, layer: int | None) -> list[ScoreEvent]:
-        """Step 1: what happens before ``layer`` lays ``placement``'s tile; the points it gives,
-        first among the turn's. Asked once the tile and its figure have been checked and put
-        down (so that a refused turn changes nothing), in a game being played."""
+    def before_tile(
+        self, game: Game, placement: Placement, layer: int | None, where: dict
+    ) -> list[ScoreEvent]:
+        """Steps 1 and 2: what happens before ``layer`` lays ``placement``'s tile (a ransom); the
+        points it gives, first among the turn's. Asked once the tile lies on the board and the
+        turn's actions are screened, before the action (a figure it frees may go down this very
+        turn), in a game being played; a refusal (raise) undoes the whole turn."""
         return []
 
     def earns_extra_tile(self, game: Game, placed: PlacedTile, layer: int | None) -> bool:
         """Step 2: whether laying ``placed`` lets ``layer`` lay another tile at once."""
         return False
 
-    def check_action(self, game: Game, placement: Placement, where: dict) -> None:
+    def check_action(self, game: Game, placement: Placement, layer: int | None, where: dict) -> None:
         """Step 3: raise :class:`IllegalPlacementError` if ``placement`` carries an action of this
         module's that the rules refuse now (before anything of the turn is scored)."""
 
@@ -146,6 +155,26 @@ class RuleModule:
         game (the board then stops asking it, and lays tiles as fast as without it)."""
         return False
 
+    def read_extra(self, name: str, raw: Any, context: ReadContext) -> object:
+        """A top-level field of :attr:`extra_fields`, read from a board file (or a
+        :class:`BoardFileError` naming what is wrong)."""
+        raise NotImplementedError(name)
+
+    def final_extras(self, game: Game) -> dict[str, object]:
+        """The game's end as a finished board's top-level fields say it (typed, as
+        :meth:`read_extra` reads them): what entering this game as a finished board gives."""
+        return {}
+
+    def write_extras(self, game: Game) -> dict[str, Any]:
+        """The module's top-level fields of a finished board's file, as the game holds them now."""
+        return {}
+
+    def options(self, game: Game, bare: Placement, layer: int) -> list[Any]:
+        """The actions of this module the rules let ``layer`` take with the tile just laid
+        (``bare``: that tile without its actions; the game is as it was before it), for a page to
+        offer and for random games."""
+        return []
+
     def absent(self, tile: TileType) -> Problem | None:
         """Why ``tile``, one of this expansion's, is in no game without it, when the module has
         more to say than that the game lacks the tile."""
@@ -176,7 +205,7 @@ def overriding(modules: Sequence[RuleModule], hook: str) -> tuple[RuleModule, ..
 
 def _registry() -> dict[Expansion, RuleModule]:
     """Every expansion's rule module."""
-    return {m.expansion: m for m in (RIVER, ABBOT, TRADERS_BUILDERS)}
+    return {m.expansion: m for m in (RIVER, ABBOT, TRADERS_BUILDERS, TOWER)}
 
 
 def modules_for(expansions: frozenset[Expansion]) -> tuple[RuleModule, ...]:
@@ -195,4 +224,5 @@ def absent_problem(tile: TileType) -> Problem | None:
 # imported, before any placement is read.
 from .abbot import ABBOT  # noqa: E402
 from .river import RIVER  # noqa: E402
+from .tower import TOWER  # noqa: E402
 from .traders_builders import TRADERS_BUILDERS  # noqa: E402

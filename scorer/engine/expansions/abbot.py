@@ -99,7 +99,7 @@ RECALL: ActionKind = register(
 class Abbot(RuleModule):
     expansion = Expansion.ABBOT
 
-    def check_action(self, game: Game, placement: Placement, where: dict) -> None:
+    def check_action(self, game: Game, placement: Placement, layer: int | None, where: dict) -> None:
         """The abbot must stand there (the game has checked the rest: one action, its player)."""
         recall = placement.recall
         if recall is None:

@@ -11,9 +11,12 @@ from ..tiles import TileType, with_garden
 from .base import BASE_TILES
 from .inns_cathedrals import INNS_CATHEDRALS_TILES
 from .river import RIVER_TILES
+from .tower import TOWER_TILES
 from .traders_builders import TRADERS_BUILDERS_TILES
 
-_TWINS = {t.name: t for t in BASE_TILES + RIVER_TILES + INNS_CATHEDRALS_TILES + TRADERS_BUILDERS_TILES}
+_TWINS = {
+    t.name: t for t in BASE_TILES + RIVER_TILES + INNS_CATHEDRALS_TILES + TRADERS_BUILDERS_TILES + TOWER_TILES
+}
 
 BASE_GARDEN_TILES: tuple[TileType, ...] = (
     with_garden(_TWINS["E"], (0.52, 0.6), f1=(0.2, 0.82)),
@@ -38,4 +41,9 @@ INNS_CATHEDRALS_GARDEN_TILES: tuple[TileType, ...] = (
 TRADERS_BUILDERS_GARDEN_TILES: tuple[TileType, ...] = (
     with_garden(_TWINS["tb-corner-two-roads-wine"], (0.76, 0.76), f4=(0.93, 0.93)),
     with_garden(_TWINS["tb-corner-road-cloth"], (0.64, 0.72), f3=(0.36, 0.88)),
+)
+
+TOWER_GARDEN_TILES: tuple[TileType, ...] = (
+    with_garden(_TWINS["to-field"], (0.3, 0.68)),
+    with_garden(_TWINS["to-two-roads"], (0.74, 0.4), f2=(0.62, 0.12)),
 )

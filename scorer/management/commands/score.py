@@ -10,7 +10,6 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from scorer.board_files import decode_board
 from scorer.engine import (
     CarcassonneError,
-    Category,
     FeatureKind,
     ScoreEvent,
     ScoreReport,
@@ -18,6 +17,7 @@ from scorer.engine import (
     read_board,
     report_to_dict,
 )
+from scorer.engine.scoring import BASE_CATEGORIES
 
 
 class Command(BaseCommand):
@@ -66,7 +66,7 @@ class Command(BaseCommand):
 
 
 def render_table(title: str, mode: str, report: ScoreReport) -> str:
-    columns = list(Category)
+    columns = list(report.players[0].by_category) if report.players else list(BASE_CATEGORIES)
     headers = ["Player", *[c.value.capitalize() for c in columns], "Total"]
     rows = [
         [p.name, *[str(p.by_category[c]) for c in columns], str(p.total)]
