@@ -153,8 +153,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             f"DATABASE_URL={os.environ.get('DATABASE_URL')!r}: the folder {_folder} does not exist; "
             "create it, or name an SQLite file in a folder that does."
         )
-    # A file, not memory, so that tests of two phones writing at once see real locking.
-    DATABASES["default"]["TEST"] = {"NAME": BASE_DIR / "test-db.sqlite3"}
+    # A file, not memory, so that tests of two phones writing at once see real locking; beside the
+    # site's own file, so that two checkouts (or two DATABASE_URLs) test side by side.
+    _test_folder = BASE_DIR if DATABASES["default"]["NAME"] == ":memory:" else _folder
+    DATABASES["default"]["TEST"] = {"NAME": _test_folder / "test-db.sqlite3"}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django import forms
@@ -9,18 +10,20 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from scorer.board_layer.languages import localize_digits
-from scorer.board_layer.messages import good_name
+from scorer.board_layer.messages import figure_name, good_name
 from scorer.engine import (
     COLORS,
     TILES,
     Expansion,
+    FigureKind,
     Good,
     NotationError,
+    Square,
     goods_in_box,
     max_players,
     name_problem,
 )
-from scorer.engine.actions import kind_of, parse_action
+from scorer.engine.actions import kinds, parse_action
 from scorer.services import GameSettings
 
 MAX_PLAYERS = max_players(Expansion)
@@ -44,6 +47,7 @@ EXPANSION_CHOICES = [
         _("Inns & Cathedrals: inns, cathedrals, a big meeple each, up to 6 players"),
     ),
     (Expansion.TRADERS_BUILDERS.value, _("Traders & Builders: trade goods, a builder and a pig each")),
+    (Expansion.TOWER.value, _("The Tower: towers that capture followers, prisoners and ransoms")),
 ]
 
 NAME_PROBLEMS = {
@@ -171,13 +175,49 @@ class TrackForm(forms.Form):
 
     expected = forms.CharField(max_length=40, widget=forms.HiddenInput)
 
-    def __init__(self, names: list[str], expansions: list[str], *args, **kwargs) -> None:
+    def __init__(
+        self, names: list[str], expansions: list[str], *args, foundations: Sequence[Square] = (), **kwargs
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.names = names
         self.expansions = [Expansion(e) for e in expansions]
         self.has_goods = Expansion.TRADERS_BUILDERS in self.expansions
         for i, name in enumerate(names):
             add_track_fields(self, i, name=name, goods=self.has_goods)
+        self.foundations = list(foundations) if Expansion.TOWER in self.expansions else []
+        self.has_towers = Expansion.TOWER in self.expansions
+        if self.has_towers:
+            add_tower_fields(self, self.foundations, names, self.prisoner_kinds())
+
+    def prisoner_kinds(self) -> list[FigureKind]:
+        kinds = [FigureKind.MEEPLE]
+        if Expansion.INNS_CATHEDRALS in self.expansions:
+            kinds.append(FigureKind.BIG)
+        if Expansion.ABBOT in self.expansions:
+            kinds.append(FigureKind.ABBOT)
+        return kinds
+
+    def tower_rows(self) -> list[tuple[str, forms.BoundField, forms.BoundField]]:
+        return [
+            (
+                _("Tower at {x}, {y}").format(x=localize_digits(x), y=localize_digits(y)),
+                self[f"tower_{n}_height"],
+                self[f"tower_{n}_top"],
+            )
+            for n, (x, y) in enumerate(self.foundations)
+        ]
+
+    def prisoner_rows(self) -> list[tuple[str, list[tuple[str, list[forms.BoundField]]]]]:
+        """For each player, the prisoners they hold: per other player, a count of each kind."""
+        rows = []
+        for jailer, name in enumerate(self.names):
+            held = [
+                (other, [self[f"prisoners_{jailer}_{p}_{k.value}"] for k in self.prisoner_kinds()])
+                for p, other in enumerate(self.names)
+                if p != jailer
+            ]
+            rows.append((name, held))
+        return rows
 
     def player_rows(self) -> list[PlayerRow]:
         return [
@@ -190,7 +230,61 @@ class TrackForm(forms.Form):
         count = range(len(self.names))
         data["banked"] = [data.get(f"banked_{i}") or 0 for i in count]
         data["goods"] = check_goods(self, data, list(count), self.expansions) if self.has_goods else []
+        data["extras"] = tower_extras(self, data) if self.has_towers else {}
         return data
+
+
+def add_tower_fields(
+    form: forms.Form, foundations: Sequence[Square], names: list[str], kinds: list[FigureKind]
+) -> None:
+    """A finished board's towers (height and who stands on top, one row per foundation on the
+    board) and the prisoners each player holds."""
+    tops = [("", _("Nobody on top"))] + [
+        (f"{i}:{kind.value}", _("{player}'s {figure}").format(player=name, figure=figure_name(kind)))
+        for i, name in enumerate(names)
+        for kind in (FigureKind.MEEPLE, FigureKind.BIG)
+        if kind in kinds
+    ]
+    for n, _square in enumerate(foundations):
+        form.fields[f"tower_{n}_height"] = forms.IntegerField(
+            label=_("Floors"), min_value=0, max_value=60, required=False, initial=0
+        )
+        form.fields[f"tower_{n}_top"] = forms.ChoiceField(label=_("On top"), choices=tops, required=False)
+    for jailer in range(len(names)):
+        for player, name in enumerate(names):
+            if player == jailer:
+                continue
+            for kind in kinds:
+                form.fields[f"prisoners_{jailer}_{player}_{kind.value}"] = forms.IntegerField(
+                    label=_("{player}'s {figure}").format(player=name, figure=figure_name(kind)),
+                    min_value=0, max_value=7, required=False, initial=0,
+                )  # fmt: skip
+
+
+def tower_extras(form: TrackForm, data: dict) -> dict:
+    """The towers and prisoners entered, as a board file's ``towers`` and ``prisoners`` say them."""
+    towers = []
+    for n, (x, y) in enumerate(form.foundations):
+        height = data.get(f"tower_{n}_height") or 0
+        top = data.get(f"tower_{n}_top") or ""
+        if height == 0:
+            if top:
+                form.add_error(
+                    f"tower_{n}_top", _("A figure stands only on a tower with at least one floor.")
+                )
+            continue
+        tower: dict = {"x": x, "y": y, "height": height}
+        if top:
+            player, _colon, kind = top.partition(":")
+            tower["top"] = {"player": int(player), "kind": kind}
+        towers.append(tower)
+    prisoners = []
+    for jailer in range(len(form.names)):
+        for player in range(len(form.names)):
+            for kind in form.prisoner_kinds():
+                count = data.get(f"prisoners_{jailer}_{player}_{kind.value}") or 0
+                prisoners += [{"jailer": jailer, "player": player, "kind": kind.value}] * count
+    return {"towers": towers, "prisoners": prisoners}
 
 
 @dataclass
@@ -303,9 +397,11 @@ class ActionField(forms.CharField):
             action = parse_action(text)
         except NotationError:
             raise forms.ValidationError(_("Choose where the figure stands."), code="action") from None
-        if not kind_of(action).choice:
-            raise forms.ValidationError(_("Choose where the figure stands."), code="action")
         return action
+
+
+def _side_fields() -> list[tuple[str, str]]:
+    return [(k.field, k.field) for k in kinds() if not k.choice]
 
 
 class FigureForm(forms.Form):
@@ -318,6 +414,8 @@ class FigureForm(forms.Form):
     expected = forms.CharField(max_length=40)
     on = forms.CharField(max_length=16, required=False)
     """The tile's square as "x,y", to keep its figure choice open after a refusal."""
+    clear = forms.ChoiceField(choices=_side_fields, required=False)
+    """A field of the turn's other actions to take off (a ransom paid after all not paid)."""
 
 
 class StateForm(forms.Form):

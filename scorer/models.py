@@ -39,6 +39,11 @@ class SavedGame(models.Model):
     mode = models.CharField(max_length=6, default="replay")
     banked = models.JSONField(default=list, blank=True)
     goods = models.JSONField(default=list, blank=True, help_text="final mode: goods per player")
+    extras = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text='final mode: the expansions\' top-level board-file fields ("towers", ...)',
+    )
     finished = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)

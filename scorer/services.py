@@ -31,8 +31,10 @@ from scorer.engine import (
     Rules,
     Square,
     build_game,
+    read_extras,
     write_board,
 )
+from scorer.engine.actions import kind_of
 from scorer.models import Move, SavedGame, state_token
 
 _GAMES = SavedGame._meta.db_table
@@ -93,8 +95,11 @@ def track_of(saved: SavedGame) -> str:
     """A finished board's points on the track and goods, as text; empty while they are all 0, so
     that games saved before either could change keep their digest."""
     banked, goods = list(saved.banked or ()), list(saved.goods or ())
-    if saved.mode != "final" or not (any(banked) or any(any(held.values()) for held in goods)):
+    extras = {name: value for name, value in (saved.extras or {}).items() if value}
+    if saved.mode != "final" or not (any(banked) or any(any(held.values()) for held in goods) or extras):
         return ""
+    if extras:
+        return json.dumps([banked, goods, extras], sort_keys=True)
     return json.dumps([banked, goods], sort_keys=True)
 
 
@@ -126,13 +131,19 @@ def empty_game(saved: SavedGame, rules: Rules | None = None) -> Game:
     goods = None
     if saved.goods and saved.mode == "final":
         goods = [{Good(k): v for k, v in held.items()} for held in saved.goods]
+    mode = Mode(saved.mode)
+    extras = {}
+    if saved.extras and mode is Mode.FINAL:
+        expansions = frozenset(Expansion(e) for e in saved.expansions)
+        extras = read_extras(saved.extras, expansions, mode, len(saved.players))
     return Game(
         players_of(saved),
         rules=rules or rules_of(saved),
         expansions=saved.expansions,
-        mode=Mode(saved.mode),
+        mode=mode,
         banked=saved.banked or None,
         goods=goods,
+        extras=extras,
     )
 
 
@@ -184,9 +195,13 @@ def add_move(code: str, placement: Placement, *, expected: str) -> Loaded:
     return Loaded(saved, moves, game)
 
 
-def set_action(code: str, number: int, action: object | None = None, *, expected: str) -> Loaded:
-    """Give tile ``number`` its turn's action (a figure put on it, an abbot recalled with it;
-    ``None``: none, the figure taken off), re-scoring from there.
+def set_action(
+    code: str, number: int, action: object | None = None, *, expected: str, clear: str | None = None
+) -> Loaded:
+    """Give tile ``number`` its turn's action (a figure put on it, an abbot recalled with it, a
+    tower floor; ``None``: none, the figure taken off), re-scoring from there. An action that is
+    not the layer's one choice (a ransom) is added beside it instead, replacing one of its kind;
+    ``clear`` names such a field to take off (``"ransom"``).
 
     In a game being played only the tile just laid can change; a finished board being copied can
     change any tile. Who laid the tile follows its figure, as the board file says.
@@ -198,8 +213,15 @@ def set_action(code: str, number: int, action: object | None = None, *, expected
         if saved.mode != "final" and number != len(moves) - 1:
             raise IllegalPlacementError(Rule.NOTHING_TO_UNDO, index=number)
         game = load_game(saved, moves[:number])
-        bare = moves[number].placement.without_meeple().laid_by(None)
-        game.push(bare if action is None else bare.with_action(action))
+        placement = moves[number].placement
+        if clear is not None:
+            changed_to = placement.without_field(clear)
+        elif action is not None and not kind_of(action).choice:
+            changed_to = placement.without_field(kind_of(action).field).with_action(action)
+        else:
+            bare = placement.without_meeple().laid_by(None)
+            changed_to = bare if action is None else bare.with_action(action)
+        game.push(changed_to)
         changed = moves[number]
         changed.set_placement(_saved_placement(game))
         for later in moves[number + 1 :]:
@@ -241,20 +263,35 @@ def finish(code: str, finished: bool, *, expected: str, holes_checked: bool = Tr
 def _saved(saved: SavedGame, moves: Sequence[Move]) -> None:
     """Write the game's row after a change to it: its digest and finished flag go with every write."""
     saved.digest = digest_of((m.placement for m in moves), track_of(saved))
-    saved.save(update_fields=["updated", "finished", "digest", "banked", "goods"])
+    saved.save(update_fields=["updated", "finished", "digest", "banked", "goods", "extras"])
 
 
-def set_track(code: str, banked: Sequence[int], goods: Sequence[dict[str, int]], *, expected: str) -> Loaded:
-    """Change a finished board's points on the score track and trade goods (what the board
-    itself cannot show); refused as stale like a move if another phone changed the game."""
+def set_track(
+    code: str,
+    banked: Sequence[int],
+    goods: Sequence[dict[str, int]],
+    *,
+    expected: str,
+    extras: dict | None = None,
+) -> Loaded:
+    """Change a finished board's points on the score track, trade goods, and the expansions'
+    end state (towers and prisoners: ``extras`` in board-file form): what the board itself cannot
+    show. Refused as stale like a move if another phone changed the game, and with the engine's
+    error (nothing saved) if the whole no longer follows the rules."""
     with transaction.atomic():
         saved, moves = _locked(code, expected)
         if saved.mode != "final":
             raise ValueError("only a finished board has a score track to copy")
         saved.banked = list(banked)
         saved.goods = [dict(g) for g in goods] if Expansion.TRADERS_BUILDERS.value in saved.expansions else []
+        if extras is not None:
+            saved.extras = {name: value for name, value in extras.items() if value}
+        game = load_game(saved, moves)  # raises before anything is saved
+        problem = game.final_problem()
+        if problem is not None:
+            raise problem
         _saved(saved, moves)
-        return Loaded(saved, moves, load_game(saved, moves))
+        return Loaded(saved, moves, game)
 
 
 def state_of(code: str, *, watching: bool = False) -> str:
@@ -298,6 +335,7 @@ def import_board(board: BoardFile) -> SavedGame:
             mode=board.mode.value,
             banked=list(board.banked or []) if final else [],
             goods=[{g.value: n for g, n in held.items()} for held in board.goods or []] if final else [],
+            extras=_extras_of(game) if final else {},
         )
         saved.digest = digest_of((turn.placement.laid_by(turn.layer) for turn in game.turns), track_of(saved))
         saved.save()
@@ -306,6 +344,14 @@ def import_board(board: BoardFile) -> SavedGame:
             for i, turn in enumerate(game.turns)
         )
     return saved
+
+
+def _extras_of(game: Game) -> dict:
+    """A finished board's expansion fields as its file writes them (empty lists left out)."""
+    written: dict = {}
+    for module in game.board.modules:
+        written.update({name: value for name, value in module.write_extras(game).items() if value})
+    return written
 
 
 def _fill_colors(given: Sequence[str | None]) -> list[str]:

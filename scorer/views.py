@@ -40,6 +40,7 @@ from scorer.engine import (
     Placement,
     read_board,
 )
+from scorer.engine.actions import kind_of
 from scorer.forms import FigureForm, ImportForm, MoveForm, NewGameForm, StateForm, TrackForm
 from scorer.limits import CREATE, limited
 from scorer.models import SavedGame
@@ -306,13 +307,16 @@ def figure(request: HttpRequest, code: str) -> HttpResponse:
     player = getattr(action, "player", data.get("player"))
     kind = action.kind if isinstance(action, Meeple) else None
     on = parse_square(data.get("on"), MAX_SQUARE)
+    clear = data.get("clear") or None
+    # A ransom (an action beside the turn's one choice) leaves the figure step open.
+    beside = clear is not None or (action is not None and not kind_of(action).choice)
     return _write(
         request,
         code,
-        lambda: services.set_action(code, data["number"], action, expected=data["expected"]),
+        lambda: services.set_action(code, data["number"], action, expected=data["expected"], clear=clear),
         Selection(spots=True, player=player, kind=kind, on=on),
         (lambda loaded: or_next_square(loaded, player, Selection(scored=True, player=player)))
-        if action is not None
+        if action is not None and not beside
         else Selection(spots=True, player=player, on=on),
         keep=True,
     )
@@ -361,27 +365,47 @@ def track(request: HttpRequest, code: str) -> HttpResponse:
     if saved.mode != "final":
         raise Http404
     names = [p["name"] for p in saved.players]
-    form = TrackForm(names, saved.expansions, request.POST or None, initial=_track_initial(loaded))
+    foundations = sorted(s for s, placed in loaded.game.board.tiles.items() if placed.tile.tower is not None)
+    form = TrackForm(
+        names,
+        saved.expansions,
+        request.POST or None,
+        initial=_track_initial(loaded, foundations),
+        foundations=foundations,
+    )
     message = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            services.set_track(code, data["banked"], data["goods"], expected=data["expected"])
+            services.set_track(
+                code, data["banked"], data["goods"], expected=data["expected"], extras=data["extras"] or None
+            )
+        except CarcassonneError as error:
+            message = explain(error)
         except services.StaleMoveError:
             # What this phone entered stays in the form, now naming the game as it is.
             message = _("This game was changed on another device. Check the numbers and save again.")
             entered = request.POST.copy()
             entered["expected"] = _load(code).digest
-            form = TrackForm(names, saved.expansions, entered)
+            form = TrackForm(names, saved.expansions, entered, foundations=foundations)
         else:
             return redirect("scorer:board", code=code)
     context = {"saved": saved, "form": form, "links": GameLinks.of(saved), "message": message, "nav": "play"}
     return render(request, "scorer/track.html", context, status=400 if form.errors or message else 200)
 
 
-def _track_initial(loaded: services.Loaded) -> dict:
+def _track_initial(loaded: services.Loaded, foundations: list) -> dict:
     saved = loaded.saved
-    initial = {"expected": loaded.digest}
+    initial: dict = {"expected": loaded.digest}
+    heights = {p.square: p for p in loaded.game.pieces()}
+    for n, square in enumerate(foundations):
+        piece = heights.get(square)
+        initial[f"tower_{n}_height"] = piece.size if piece else 0
+        if piece is not None and piece.figure is not None:
+            initial[f"tower_{n}_top"] = f"{piece.figure[0]}:{piece.figure[1].value}"
+    for held in loaded.game.held():
+        key = f"prisoners_{held.holder}_{held.player}_{held.kind.value}"
+        initial[key] = initial.get(key, 0) + 1
     for i, _player in enumerate(saved.players):
         initial[f"banked_{i}"] = (saved.banked or [])[i] if i < len(saved.banked or []) else 0
         held = saved.goods[i] if i < len(saved.goods or []) else {}

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from scorer.board_layer.languages import localize_digits as d
-from scorer.board_layer.messages import figure_on
+from scorer.board_layer.messages import figure_name, figure_on, piece_label
 from scorer.board_layer.players import Look
 from scorer.board_layer.tile_names import tile_name
 from scorer.engine import Extent, FeatureKind, Game, ScoreEvent, Spot, Square
@@ -40,6 +40,20 @@ class FigureMark:
     label: str
     going: bool = False
     """Sent home by the score being shown (the tutor animates it)."""
+
+
+@dataclass
+class PieceMark:
+    """Something an expansion stands on a tile besides its figures (a tower, its height, and
+    the figure on top), drawn at its own anchor."""
+
+    kind: str
+    left: int
+    top: int
+    size: str
+    """Its height, in the reader's digits."""
+    label: str
+    figure: FigureMark | None = None
 
 
 @dataclass
@@ -81,6 +95,10 @@ class TileCell:
     """A link that chooses the figure on this tile (the assistant, where that may change)."""
     pick_label: str = ""
     figures: list[FigureMark] = field(default_factory=list)
+    pieces: list[PieceMark] = field(default_factory=list)
+    targets: list = field(default_factory=list)
+    """Buttons the assistant puts on this tile for a step of the turn (a tower to build on, a
+    figure to capture), drawn by the including page's ``targets_template``."""
     glows: list[Glow] = field(default_factory=list)
     risings: list[Rising] = field(default_factory=list)
 
@@ -163,6 +181,28 @@ def figure_mark(board: Board, spot: Spot, looks: Sequence[Look], *, going: bool 
     )
 
 
+def piece_marks(game: Game, looks: Sequence[Look]) -> dict[Square, list[PieceMark]]:
+    """The expansions' pieces on each square, with the figure standing on each."""
+    marks: dict[Square, list[PieceMark]] = {}
+    for piece in game.pieces():
+        figure = None
+        if piece.figure is not None:
+            player, kind = piece.figure
+            look = looks[player]
+            on_top = _("{player}'s {figure}").format(player=look.name, figure=figure_name(kind))
+            figure = FigureMark(
+                percent(piece.anchor[0]), percent(piece.anchor[1]), player, look.color, d(look.mark),
+                kind.value, False, on_top,
+            )  # fmt: skip
+        label = piece_label(piece.kind, piece.size, figure.label if figure else None)
+        marks.setdefault(piece.square, []).append(
+            PieceMark(
+                piece.kind, percent(piece.anchor[0]), percent(piece.anchor[1]), d(piece.size), label, figure
+            )
+        )
+    return marks
+
+
 def standing(game: Game) -> list[Spot]:
     """Every figure on the board as a spot."""
     return [Spot(f.square, f.index, f.player, f.kind) for f in game.figures]
@@ -195,6 +235,7 @@ def tile_cells(
     for spot in going:
         marks.setdefault(spot.square, []).append(figure_mark(board, spot, looks, going=True))
     glows, risings = scoring_marks(board, events, looks)
+    pieces = piece_marks(game, looks)
     last = board.order[-1] if board.order else None
     cells = []
     tiles = board.tiles
@@ -213,6 +254,7 @@ def tile_cells(
                 last=square == last,
                 entering=square == entering,
                 figures=sorted(marks.get(square, []), key=lambda m: (m.player, m.kind)),
+                pieces=pieces.get(square, []),
                 glows=glows.get(square, []),
                 risings=risings.get(square, []),
             )

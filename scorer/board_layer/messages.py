@@ -7,7 +7,7 @@ sentences. Every code has one; a test checks none is missing.
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from scorer.board_layer.languages import localize_digits
 from scorer.board_layer.tile_names import tile_name
@@ -58,6 +58,24 @@ def figure_on(player: str, kind: FigureKind, feature: FeatureKind) -> str:
     """ "Mina's meeple on a road", "Wei's abbot on a garden"."""
     return _("{player}'s {figure} on a {feature}").format(
         player=player, figure=FIGURE_NAMES[kind], feature=FEATURE_NAMES[feature]
+    )
+
+
+def piece_label(kind: str, size: int, on_top: str | None = None) -> str:
+    """What a piece on a square is, in words: "Tower, 3 floors; Mina's meeple on top"."""
+    if kind == "tower":
+        text = ngettext("Tower, {n} floor", "Tower, {n} floors", size).format(n=localize_digits(size))
+    else:
+        text = kind
+    if on_top:
+        text = _("{piece}; {figure} on top").format(piece=text, figure=on_top)
+    return text
+
+
+def held_label(holder: str, player: str, kind: FigureKind) -> str:
+    """ "Mina holds Wei's meeple prisoner"."""
+    return _("{holder} holds {player}'s {figure} prisoner").format(
+        holder=holder, player=player, figure=FIGURE_NAMES[kind]
     )
 
 
@@ -203,6 +221,7 @@ def _sentence(error: CarcassonneError) -> str:
         limit=localize_digits(facts.get("limit", "")),
         min=localize_digits(2),
         max=localize_digits(facts.get("most", 5)),
+        most=localize_digits(facts.get("most", "")),
         detail=_detail(facts.get("detail", ""), facts),
     )
 

@@ -75,5 +75,7 @@ def finder_facts(tile: TileType) -> str:
             marks.add("cathedral")
         if feature.good is not None:
             marks.add("goods")
+    if tile.tower is not None:
+        marks.add("tower")
     known = _FACTS[tile.name] = " ".join([*facts, *sorted(marks)])
     return known

@@ -24,6 +24,7 @@ from .preview import Preview, preview
 from .scoreboard import PlayerRow, player_rows
 from .selection import Selection
 from .spots import FigureChoice, figure_choice
+from .tower_step import describe
 from .why import why_not_here, why_not_turned, why_nowhere
 
 FINDER_MARKS = {
@@ -34,6 +35,7 @@ FINDER_MARKS = {
     "inn": pgettext_lazy("finder", "Inn"),
     "cathedral": pgettext_lazy("finder", "Cathedral"),
     "goods": pgettext_lazy("finder", "Goods"),
+    "tower": pgettext_lazy("finder", "Tower"),
 }
 """What the tile finder can ask a tile to show, in the order its buttons come."""
 
@@ -151,22 +153,28 @@ def board_page(
     shown = preview(selection, legal)
     fits = None if closed else remembered_fits(game, (loaded.saved.code, loaded.digest))
     ahead = None if fits is None else square_along(game, fits)
+    choice = None if read_only else figure_choice(game, looks, selection, finished=finished, ahead=ahead)
+    grid = board_grid(
+        game,
+        looks,
+        selection,
+        legal=legal,
+        preview=shown.placement if shown else None,
+        finished=closed,
+        only=only,
+    )
+    if choice is not None and choice.tower is not None and choice.tower.stage:
+        for cell in grid.tiles:
+            cell.targets = choice.tower.targets_on((cell.x, cell.y))
+            cell.choosing = False  # the figure's dots give way to the tower's buttons
     return BoardPage(
         loaded=loaded,
         selection=selection,
         looks=looks,
-        grid=board_grid(
-            game,
-            looks,
-            selection,
-            legal=legal,
-            preview=shown.placement if shown else None,
-            finished=closed,
-            only=only,
-        ),
+        grid=grid,
         palette=[] if read_only else palette(game, selection, finished=finished),
         preview=shown,
-        choice=None if read_only else figure_choice(game, looks, selection, finished=finished, ahead=ahead),
+        choice=choice,
         players=player_rows(game, looks),
         last_turn=turn_summary(game, looks) if selection.last or read_only else "",
         finished=finished,
@@ -215,6 +223,9 @@ def turn_summary(game: Game, looks: list[Look]) -> str:
         text += " " + _("{player} put their {figure} on it.").format(
             player=looks[placement.meeple.player].name, figure=figure_name(placement.meeple.kind)
         )
+    for action in placement.actions:
+        said = describe(looks, turn.layer, action) if turn.layer is not None else ""
+        text += f" {said}" if said else ""
     names = [look.name for look in looks]
     for event in turn.events:
         text += " " + _("{what}: {why}.").format(what=title(event), why=sentence(event, names, game.rules))

@@ -39,6 +39,9 @@ class Selection:
     """Light up what the last tile scored."""
     others: bool = False
     """In a game being played, offer every player's figures: the tile was laid by someone else."""
+    tower: str | None = None
+    """The Tower's stage of the turn: ``floor`` (which tower), ``top``, ``ransom``, or a tower's
+    square ``x,y`` (which figure its new floor captures)."""
 
     @classmethod
     def parse(cls, params: Mapping[str, str]) -> Selection:
@@ -57,6 +60,7 @@ class Selection:
             last=params.get("last") == "1",
             scored=params.get("scored") == "1",
             others=params.get("others") == "1",
+            tower=_tower_stage(params.get("tower")),
         )
 
     def params(self) -> dict[str, str]:
@@ -90,7 +94,19 @@ def _params(values: Mapping[str, object]) -> dict[str, str]:
     for flag in ("spots", "last", "scored", "others"):
         if values[flag]:
             out[flag] = "1"
+    if values["tower"]:
+        out["tower"] = str(values["tower"])
     return out
+
+
+TOWER_STAGES = ("floor", "top", "ransom")
+
+
+def _tower_stage(value: str | None) -> str | None:
+    if value in TOWER_STAGES:
+        return value
+    square = parse_square(value, MAX_SQUARE)
+    return None if square is None else f"{square[0]},{square[1]}"
 
 
 NOTHING = Selection()

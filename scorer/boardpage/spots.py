@@ -16,6 +16,7 @@ from scorer.board_layer.tile_names import MIDDLE, bearing_name, feature_bearings
 from scorer.engine import FeatureKind, FigureKind, FigureSpot, Game, Meeple, Mode, Recall, Square, Turn
 
 from .selection import Selection
+from .tower_step import TowerStep, tower_step
 
 
 @dataclass
@@ -91,6 +92,8 @@ class FigureChoice:
     """How the tile lies, for its large picture in the figure step on a phone."""
     every_spot: list[SpotButton] = field(default_factory=list)
     """The spots of every kind the player may put there (the phone's card switches kinds itself)."""
+    tower: TowerStep | None = None
+    """The Tower's part of the turn (a floor and its capture, a figure onto a tower, a ransom)."""
 
 
 def spot_label(player: str, kind: FigureKind, spot: FigureSpot, bearing: str | None = None) -> str:
@@ -258,6 +261,7 @@ def figure_choice(
         choice.none_left = _("{player} has no {figure} left.").format(
             player=looks[player].name, figure=figure_name(kind)
         )
+    choice.tower = tower_step(game, looks, selection, number)
     if game.mode is Mode.REPLAY:
         for option in game.recall_options(player):
             label = _("Take the abbot back from {x}, {y}: {points} points").format(

@@ -23,13 +23,14 @@ from .notation import (
     build_game,
     name_problem,
     read_board,
+    read_extras,
     report_to_dict,
     score_board,
     write_board,
 )
 from .placement import Meeple, Placement
 from .places import PLACES, SIDES, Extent, Place, Side, Square
-from .queries import COLORS, Feature, FigureSpot, LegalPlacements, Player, RecallOption
+from .queries import COLORS, Feature, FigureSpot, HeldFigure, LegalPlacements, Piece, Player, RecallOption
 from .rules import FarmerEdition, Mode, Rules, max_players
 from .scoring import Category, Phase, PlayerScore, ScoreEvent, ScoreReport, ScoreWarning, Spot, WarningCode
 from .tiles import GOODS, Edge, Expansion, FeatureKind, FeatureSpec, Good, TileType
@@ -69,12 +70,14 @@ __all__ = [
     "FigureSpot",
     "Game",
     "Good",
+    "HeldFigure",
     "IllegalPlacementError",
     "LegalPlacements",
     "Meeple",
     "Mode",
     "NotationError",
     "Phase",
+    "Piece",
     "Place",
     "PlacedTile",
     "Placement",
@@ -100,6 +103,7 @@ __all__ = [
     "max_players",
     "name_problem",
     "read_board",
+    "read_extras",
     "report_to_dict",
     "score_board",
     "tile_counts",

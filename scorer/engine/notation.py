@@ -106,14 +106,17 @@ def read_board(document: Any) -> BoardFile:
                 Rule.LAYER_MISSING, index=i, tile=placement.tile, x=placement.x, y=placement.y
             )
         placements.append(placement)
-    extras = _read_extras(document, expansions, mode, len(players), limit)
+    extras = read_extras(document, expansions, mode, len(players), limit)
     return BoardFile(players, tuple(placements), rules, expansions, mode, banked, goods, extras)
 
 
-def _read_extras(
-    document: Mapping, expansions: frozenset[Expansion], mode: Mode, players: int, limit: int
+def read_extras(
+    document: Mapping, expansions: frozenset[Expansion], mode: Mode, players: int, limit: int | None = None
 ) -> dict[str, object]:
-    """The modules' top-level fields: each only with its expansion, only on a finished board."""
+    """The modules' top-level fields of a board file (``towers``, ``prisoners``, ...), typed for
+    ``Game(extras=...)``: each only with its expansion, only on a finished board."""
+    if limit is None:
+        limit = coordinate_limit(expansions)
     extras: dict[str, object] = {}
     in_play = modules_for(expansions)
     for module in modules_for(frozenset(Expansion)):

@@ -176,6 +176,12 @@ class Placement(_Fields):
         kept = tuple(a for a in self.actions if not kind_of(a).choice)
         return _Fields.__new__(Placement, self.tile, self.x, self.y, self.rotation, kept, self.player)
 
+    def without_field(self, field: str) -> Placement:
+        """The same placement without its actions written in board-file field ``field`` (its
+        ransom, say), the others kept in order."""
+        kept = tuple(a for a in self.actions if kind_of(a).field != field)
+        return _Fields.__new__(Placement, self.tile, self.x, self.y, self.rotation, kept, self.player)
+
     def bare(self) -> Placement:
         """The tile alone, on its square, turned, without any action."""
         return _Fields.__new__(Placement, self.tile, self.x, self.y, self.rotation, (), self.player)

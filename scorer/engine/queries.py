@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .errors import Problem
 from .figures import Figure, FigureKind
@@ -73,6 +73,32 @@ class RecallOption:
     square: Square
     feature: FeatureKind
     points: int
+
+
+class Piece(NamedTuple):
+    """Something an expansion stands on a square besides the tile's figures: a tower with its
+    floors and the figure on top, and later the dragon or the fairy."""
+
+    square: Square
+    kind: str
+    """Its name, as the board file spells it (``"tower"``)."""
+    size: int = 0
+    """How big it has grown: a tower's floors."""
+    figure: tuple[int, FigureKind] | None = None
+    """Whose figure stands on it, and which."""
+    anchor: tuple[float, float] = (0.5, 0.5)
+    """Where on its tile it stands (0–1 from the north-west corner, as the tile lies)."""
+
+
+class HeldFigure(NamedTuple):
+    """A figure off the board that is neither in its owner's supply nor on a tile: a prisoner,
+    held by another player."""
+
+    player: int
+    """Whose figure it is."""
+    kind: FigureKind
+    holder: int
+    """Who holds it."""
 
 
 @dataclass

@@ -18,7 +18,7 @@ from .figure_rules import feature_index, has_own_counting_figure
 from .figures import Figure, FigureKind, majority
 from .placement import Placement
 from .places import Place, Square
-from .queries import Feature, LegalPlacements, Player
+from .queries import Feature, HeldFigure, LegalPlacements, Piece, Player
 from .rules import Mode, Rules
 from .scoring import (
     BASE_CATEGORIES,
@@ -146,6 +146,14 @@ class GameView:
                 )
             )
         return tuple(sorted(out, key=lambda f: (tiles[f.square].index, f.index)))
+
+    def pieces(self) -> list[Piece]:
+        """What the expansions stand on the squares besides the figures (towers, ...)."""
+        return [piece for module in self._modules for piece in module.pieces(self)]  # type: ignore[arg-type]
+
+    def held(self) -> list[HeldFigure]:
+        """Figures held off the board by another player (prisoners)."""
+        return [figure for module in self._modules for figure in module.held(self)]  # type: ignore[arg-type]
 
     def tile_type(self, name: str, index: int | None = None) -> TileType:
         try:

@@ -15,7 +15,7 @@ from typing import Any
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from scorer.board_layer.players import marks_for
-from scorer.engine import FeatureKind, FigureKind, Game, ScoreEvent, Spot, Square
+from scorer.engine import FeatureKind, FigureKind, Game, Piece, ScoreEvent, Spot, Square
 from scorer.engine.board import Board
 from scorer.engine.places import rotate_point
 
@@ -109,6 +109,14 @@ def render_board(
                 )
     for spot in scored.values():
         _put_figure(image, frame, board, spot, colours[spot.player], marks[spot.player], ring=True)
+    for piece in game.pieces():
+        _put_piece(image, frame, piece, digits(piece.size), dim=bool(lit))
+        if piece.figure is not None and show_meeples:
+            player, kind = piece.figure
+            sprite = meeple_sprite(colours[player], marks[player], False, frame.tile, False, bool(lit), kind)
+            x, y = frame.point(piece.square, piece.anchor)
+            top = y - frame.tile * 0.16 - sprite.height * 0.8
+            image.alpha_composite(sprite, (round(x - sprite.width / 2), round(top)))
     # Fields do not score per tile: their tiles get no numbers.
     counted = [e for e in lit if numbered and e.feature is not FeatureKind.FIELD]
     if counted:
@@ -216,6 +224,54 @@ def _put_figure(
     farmer = placed.tile.features[spot.index].kind is FeatureKind.FIELD
     sprite = meeple_sprite(colour, mark, farmer, frame.tile, ring, dim, spot.kind)
     x, y = frame.point(spot.square, placed.orientation.anchors[spot.index])
+    image.alpha_composite(sprite, (round(x - sprite.width / 2), round(y - sprite.height / 2)))
+
+
+_KEEP = (74, 68, 64)
+
+
+@lru_cache(maxsize=256)
+def piece_sprite(size_text: str, tile: int, dim: bool = False) -> Image.Image:
+    """A tower seen from the side: a grey keep with battlements, its floors written on it."""
+    s = _SUPERSAMPLE
+    w, h = max(round(tile * 0.3), 12), max(round(tile * 0.32), 13)
+    pad = max(2, round(tile * 0.03))
+    big = Image.new("RGBA", ((w + 2 * pad) * s, (h + 2 * pad) * s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    notch = h * 0.18
+
+    def keep(grow: float, fill: tuple[int, ...]) -> None:
+        x0, y0, x1, y1 = pad - grow, pad - grow, pad + w + grow, pad + h + grow
+        points = [(x0, y0)]
+        for left, right in ((0.25, 0.4), (0.6, 0.75)):
+            points += [(x0 + (x1 - x0) * left, y0), (x0 + (x1 - x0) * left, y0 + notch)]
+            points += [(x0 + (x1 - x0) * right, y0 + notch), (x0 + (x1 - x0) * right, y0)]
+        points += [(x1, y0), (x1, y1), (x0, y1)]
+        draw.polygon([(x * s, y * s) for x, y in points], fill=fill)
+
+    edge = max(1.0, tile * 0.012)
+    keep(edge * 2, (20, 20, 20, 255))
+    keep(edge, (255, 255, 255, 255))
+    keep(0, (*_KEEP, 255))
+    font = label_font(max(8 * s, round(h * 0.55 * s)), size_text)
+    draw.text(
+        ((pad + w / 2) * s, (pad + h * 0.58) * s),
+        size_text,
+        fill=(255, 255, 255, 255),
+        font=font,
+        anchor="mm",
+    )
+    sprite = big.resize((w + 2 * pad, h + 2 * pad), Image.Resampling.LANCZOS)
+    if dim:
+        faded = Image.blend(sprite, Image.new("RGBA", sprite.size, (*_DIM_TO, 255)), _DIM)
+        faded.putalpha(sprite.getchannel("A"))
+        sprite = faded
+    return sprite
+
+
+def _put_piece(image: Image.Image, frame: _Frame, piece: Piece, size_text: str, dim: bool) -> None:
+    sprite = piece_sprite(size_text, frame.tile, dim)
+    x, y = frame.point(piece.square, piece.anchor)
     image.alpha_composite(sprite, (round(x - sprite.width / 2), round(y - sprite.height / 2)))
 
 

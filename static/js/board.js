@@ -68,8 +68,25 @@
     const columns = Number(g && g.dataset.columns) || 1, rows = Number(g && g.dataset.rows) || 1;
     return Math.floor(Math.min((vp.clientWidth - 8) / columns, (vp.clientHeight - 8) / rows));
   }
-  function cellsBox() {
-    const cells = document.querySelectorAll("#board-grid .cell");
+  // A step of the turn with buttons on several tiles (the Tower's): every one of them in view, the
+  // tiles made smaller if they do not fit at the size the reader had (never below a finger's width).
+  function showTargets(vp) {
+    const cells = Array.from(document.querySelectorAll("#board-grid .target")).map((t) => t.closest(".cell"));
+    if (!cells.length) return false;
+    const g = grid();
+    const span = (attr) => {
+      const values = cells.map((c) => Number(c.dataset[attr]));
+      return Math.max(...values) - Math.min(...values) + 1;
+    };
+    const fit = Math.floor(Math.min((vp.clientWidth - 8) / span("x"), (shownHeight(vp) - 8) / span("y")));
+    if (g && fit < tileSize()) setTile(Math.max(fit, coarse() ? SMALLEST_TOUCH : SMALLEST) + "px");
+    const box = cellsBox(cells);
+    vp.scrollLeft = (box.left + box.right) / 2 - vp.clientWidth / 2;
+    vp.scrollTop = (box.top + box.bottom) / 2 - shownHeight(vp) / 2;
+    return true;
+  }
+  function cellsBox(only) {
+    const cells = only || document.querySelectorAll("#board-grid .cell");
     if (!cells.length) return null;
     let left = Infinity, top = Infinity, right = -Infinity, bottom = -Infinity;
     for (const c of cells) {
@@ -162,6 +179,8 @@
       centreLast = false;
       saved = null;
       centreOn(document.querySelector(".cell.tile.last"));
+    } else if (showTargets(vp)) {
+      saved = null;
     } else if (saved) {
       putBack();
       saved = null;

@@ -338,7 +338,7 @@ BASE_NAMES = tuple(n for n, t in REF_TILES.items() if not t.river)
 RIVER_NAMES = tuple(n for n, t in REF_TILES.items() if t.river)
 ALL_RIVER_NAMES = tuple(n for n, t in ALL_TILES.items() if t.river)
 
-EXPANSIONS = ("river", "abbot", IC, TB)
+EXPANSIONS = ("river", "abbot", IC, TB, TO)
 
 
 def tile_counts(expansions=()) -> dict[str, int]:
@@ -414,6 +414,9 @@ class Figure:
 
 CATEGORIES = ("road", "city", "cloister", "garden", "farm", "goods", "banked")
 BASE_CATEGORIES = ("road", "city", "cloister", "farm", "banked")
+TOWER_CATEGORIES = (*CATEGORIES, "fairy", "ransom")
+"""A game with The Tower reports two more categories (board-format.md, "More expansions"): the
+fairy's, always 0 here (no Princess & Dragon in this model), and ransoms received minus paid."""
 CATEGORY_OF = {
     "road": "road",
     "city": "city",
@@ -421,14 +424,22 @@ CATEGORY_OF = {
     "garden": "garden",
     "field": "farm",
     "goods": "goods",
+    "ransom": "ransom",
 }
+
+# The Tower (board-format.md, "More expansions").
+FLOORS_PER_PLAYER = {2: 10, 3: 9, 4: 7, 5: 6, 6: 5}
+RANSOM_POINTS = 3
+CAPTURABLE = ("meeple", "big", "abbot")  # never a builder or a pig
+ON_TOP = ("meeple", "big")  # what may stand on top of a tower
+TOP = "tower"  # a figure reference's ``at`` for the top of the tower on its square
 GOODS = ("wine", "wheat", "cloth")
 
 
 @dataclass
 class RefEvent:
-    when: str  # play, recall, end, farms, goods
-    kind: str  # road, city, cloister, garden, field, goods
+    when: str  # play, recall, end, farms, goods, ransom
+    kind: str  # road, city, cloister, garden, field, goods, ransom
     winners: list[int]
     points: int
     complete: bool
@@ -469,6 +480,14 @@ class RefGame:
     last_turn: str = "straight"
     river_started: bool = False
     warnings: int = 0
+    # The Tower: floors left per player, each tower's height and the figure on its top (neither
+    # counts anywhere: a follower on a tower is not on any feature), and the prisoners held, each
+    # as (jailer, Figure). ``tower_log`` counts what happened, so that tests can see it did.
+    floors: list = field(default_factory=list)
+    towers: dict = field(default_factory=dict)  # (x, y) -> height, from 1
+    tops: dict = field(default_factory=dict)  # (x, y) -> Figure
+    prisoners: list = field(default_factory=list)
+    tower_log: Counter = field(default_factory=Counter)
 
     def __post_init__(self) -> None:
         self.expansions = frozenset(self.expansions) | ({"river"} if self.river else frozenset())
@@ -477,6 +496,17 @@ class RefGame:
         kinds = [k for k in FIGURE_KINDS if k == "meeple" or FIGURE_EXPANSION[k] in self.expansions]
         self.stock = [{k: FIGURES_PER_PLAYER[k] for k in kinds} for _ in range(self.players)]
         self.tokens = [Counter() for _ in range(self.players)]
+        floors = FLOORS_PER_PLAYER.get(self.players, 0) if TO in self.expansions else 0
+        self.floors = [floors] * self.players
+
+    @property
+    def categories(self) -> tuple[str, ...]:
+        """The report's categories: seven, and two more in a game with The Tower."""
+        return TOWER_CATEGORIES if TO in self.expansions else CATEGORIES
+
+    def score_of(self, player) -> int:
+        """What ``player`` has on the score track now (points of the turns played so far)."""
+        return sum(e.points for e in self.events if player in e.winners)
 
     @property
     def in_supply(self) -> list[int]:
@@ -713,13 +743,30 @@ class RefGame:
     # -- playing -------------------------------------------------------------------------------
 
     def play(
-        self, name, x, y, rotation, meeple=None, *, recall=None, layer=None, check=True
+        self,
+        name,
+        x,
+        y,
+        rotation,
+        meeple=None,
+        *,
+        recall=None,
+        layer=None,
+        check=True,
+        tower=None,
+        top=None,
+        ransom=None,
     ) -> list[RefEvent]:
-        """Lay a tile with at most one figure or recall; return what it scored. Raises RefIllegal.
+        """Lay a tile with at most one action; return what it scored. Raises RefIllegal.
 
         ``meeple`` is (player, place) or (player, place, kind); ``recall`` is (player, x, y), taking
         that player's abbot back from square (x, y); ``layer`` is the placement's ``player`` when the
         file names it. After a refusal the game is half-changed: a refused file is refused whole.
+
+        The Tower: ``tower`` is (x, y, capture, exchange), a floor onto the tower on square (x, y),
+        ``capture`` None or a figure reference (player, x, y, place or "tower", kind), ``exchange``
+        None or the kind the layer takes back; ``top`` is (player, x, y, kind), a figure onto the top
+        of a tower; ``ransom`` is (jailer, kind), paid before the tile.
         """
         index = len(self.order)
         square = (x, y)
@@ -729,14 +776,32 @@ class RefGame:
             figure = Figure(player, kind[0] if kind else "meeple")
         if figure is not None and recall is not None:
             raise RefIllegal("a placement carries one figure or one recall, not both")
-        owner = figure.player if figure else recall[0] if recall else None
+        if sum(a is not None for a in (figure, recall, tower, top)) > 1:
+            raise RefIllegal(
+                "a placement carries at most one action (a figure, a recall, a tower floor or a figure "
+                "onto a tower), not two"
+            )
+        if (tower, top, ransom) != (None, None, None):
+            if TO not in self.expansions:
+                raise RefIllegal("towers, their tops and ransoms come with the tower expansion only")
+            if self.final:
+                raise RefIllegal("a tower floor, a figure onto a tower and a ransom are turns of a replay")
+        owner = figure.player if figure else recall[0] if recall else top[0] if top else None
         if owner is not None and not 0 <= owner < self.players:
             raise RefIllegal(f"there is no player {owner}")
         layer = self.layer_of(index, layer, owner)
+        if layer is None and (tower, ransom) != (None, None):
+            raise RefIllegal("the start tile has no layer to place a floor or pay a ransom")
         # A second tile never earns a third: the placement right after an earned extra turn, by
         # the same player, is that extra tile.
         bonus_tile = self.extra_for is not None and layer == self.extra_for
         self.extra_for = None
+        events = []
+        # The order of a turn's steps (board-format.md, "Replay mode: one placement is one turn"):
+        # the ransom, the tile, the action, the scoring; after every step a builder or pig whose
+        # player no longer has a follower on its feature goes home (only a capture can do that).
+        if ransom is not None:
+            events += self._ransom(index, layer, ransom)
         if check:
             problem = self.problem(name, square, rotation)
             if problem:
@@ -747,14 +812,22 @@ class RefGame:
         # the builder goes home (the publisher's clarification on Wikicarpedia, Traders & Builders:
         # the second part of the turn happens although the builder left in the first). The tile
         # that brings the builder earns nothing: the builder is not there yet when it is laid.
+        # With The Tower the same holds when the builder goes home in the action step (its
+        # player's last follower on that feature captured): the tile extended it before.
         earned = not self.final and not bonus_tile and self.extends_builder_of(layer, square)
-        events = []
         if figure is not None:
             self._stand(square, place, figure)
         if recall is not None:
             events.append(self._recall(index, recall))
+        if top is not None:
+            self._climb(*top)
+        if tower is not None:
+            self._floor(layer, *tower)
+            self._lonely_builders_and_pigs_home()
         if not self.final:
             events += self._score_play(square, index, layer)
+            if TO in self.expansions:
+                self._lonely_builders_and_pigs_home()
         self.events += events
         self.layers.append(layer)
         if earned:
@@ -897,6 +970,150 @@ class RefGame:
         kind = self.tiles[square][2][member[1]].kind
         around = tuple(sorted(self.around(square)))
         return RefEvent("recall", kind, [player], 1 + n, False, 1 + n, index, around, 0, {player: 1})
+
+    # -- The Tower -----------------------------------------------------------------------------
+
+    def _ransom(self, index, layer, ransom) -> list[RefEvent]:
+        """Step 2: the layer pays 3 points to the jailer and takes back one of their figures."""
+        jailer, kind = ransom
+        if not 0 <= jailer < self.players:
+            raise RefIllegal(f"there is no player {jailer} to pay a ransom to")
+        held = [i for i, (j, fig) in enumerate(self.prisoners) if j == jailer and fig == Figure(layer, kind)]
+        if not held:
+            raise RefIllegal(f"player {jailer} holds no {kind} of player {layer}'s to pay a ransom for")
+        if self.score_of(layer) < RANSOM_POINTS:
+            raise RefIllegal(
+                f"player {layer} has {self.score_of(layer)} points, fewer than the {RANSOM_POINTS} "
+                "a ransom costs"
+            )
+        del self.prisoners[held[0]]
+        self.stock[layer][kind] += 1
+        self.tower_log["ransom"] += 1
+        return [
+            RefEvent("ransom", "ransom", [jailer], RANSOM_POINTS, False, 0, index),
+            RefEvent("ransom", "ransom", [layer], -RANSOM_POINTS, False, 0, index),
+        ]
+
+    def _climb(self, player, x, y, kind) -> None:
+        """The action: the layer's meeple or big meeple onto the top of the tower on (x, y)."""
+        square = (x, y)
+        if kind not in ON_TOP:
+            raise RefIllegal(f"only a meeple or a big meeple goes onto a tower, not a {kind}")
+        if self.towers.get(square, 0) < 1:
+            raise RefIllegal(f"there is no tower with a floor on {square} to stand on")
+        if square in self.tops:
+            raise RefIllegal(f"somebody already stands on the tower on {square}")
+        if self.stock[player].get(kind, 0) <= 0:
+            raise RefIllegal(f"player {player} has no {kind} in supply to put onto the tower")
+        self.tops[square] = Figure(player, kind)
+        self.stock[player][kind] -= 1
+        self.tower_log["top"] += 1
+
+    def _floor(self, layer, x, y, capture=None, exchange=None) -> None:
+        """The action: one of the layer's floors onto the tower on (x, y), and what it captures."""
+        square = (x, y)
+        if square not in self.tiles or not ALL_TILES[self.tiles[square][0]].tower:
+            raise RefIllegal(f"there is no tower foundation on {square}")
+        if self.floors[layer] <= 0:
+            raise RefIllegal(f"player {layer} has no tower floor left")
+        if square in self.tops:
+            raise RefIllegal(f"the tower on {square} is closed: a figure stands on it")
+        self.floors[layer] -= 1
+        height = self.towers[square] = self.towers.get(square, 0) + 1
+        self.tower_log["floor"] += 1
+        if capture is None:
+            if exchange is not None:
+                raise RefIllegal("an exchange follows a capture only")
+            return
+        player, cx, cy, at, kind = capture
+        target = (cx, cy)
+        # the tower's own square and up to ``height`` squares in each of the four directions,
+        # whatever lies between (gaps, other towers)
+        if not ((cx == x and abs(cy - y) <= height) or (cy == y and abs(cx - x) <= height)):
+            raise RefIllegal(f"{target} is out of the reach of a tower {height} high on {square}")
+        if kind not in CAPTURABLE:
+            raise RefIllegal(f"a tower captures a meeple, big meeple or abbot, never a {kind}")
+        wanted = Figure(player, kind)
+        if at == TOP:
+            if self.tops.get(target) != wanted:
+                raise RefIllegal(f"no {kind} of player {player} stands on a tower on {target}")
+            del self.tops[target]  # that tower opens again
+        else:
+            if target not in self.tiles:
+                raise RefIllegal(f"no tile on {target} to capture a figure from")
+            member = (target, self.feature_for(target, at, kind))
+            if self.figures.get(member) != wanted:
+                raise RefIllegal(f"no {kind} of player {player} stands at {at} on {target}")
+            del self.figures[member]
+        self.tower_log["capture"] += 1
+        if player == layer:
+            if exchange is not None:
+                raise RefIllegal("the layer's own figure just goes home: there is nothing to exchange")
+            self.stock[player][kind] += 1
+            self.tower_log["own figure home"] += 1
+            return
+        theirs = [fig.kind for j, fig in self.prisoners if j == player and fig.player == layer]
+        if not theirs:
+            if exchange is not None:
+                raise RefIllegal(f"player {player} holds none of player {layer}'s figures to exchange")
+            self.prisoners.append((layer, wanted))
+            self.tower_log["prisoner"] += 1
+            return
+        # Decision: "exchange" may always be written; unwritten, the layer gets back the one kind
+        # held, or a meeple when several kinds are held (board-format.md's default). A kind not
+        # held is refused.
+        back = exchange or (theirs[0] if len(set(theirs)) == 1 else "meeple")
+        if back not in theirs:
+            raise RefIllegal(f"player {player} holds no {back} of player {layer}'s to exchange")
+        self.prisoners.remove((player, Figure(layer, back)))
+        self.stock[layer][back] += 1
+        self.stock[player][kind] += 1
+        self.tower_log["exchange"] += 1
+
+    def _lonely_builders_and_pigs_home(self) -> None:
+        """A builder or pig whose player has no follower left on its feature goes home."""
+        for member, fig in sorted(self.figures.items()):
+            if fig.kind in ("builder", "pig") and not self.holds(self.group(*member), fig.player, FOLLOWERS):
+                del self.figures[member]
+                self.stock[fig.player][fig.kind] += 1
+                self.tower_log[f"{fig.kind} home"] += 1
+
+    def set_towers(self, towers, prisoners) -> None:
+        """A final board's ``towers`` [(x, y, height, top)] (top None or (player, kind)) and
+        ``prisoners`` [(jailer, player, kind)]; every figure counts against its player's supply."""
+        for x, y, height, top in towers:
+            square = (x, y)
+            if square in self.towers:
+                raise RefIllegal(f"the tower on {square} is listed twice")
+            if square not in self.tiles or not ALL_TILES[self.tiles[square][0]].tower:
+                raise RefIllegal(f"there is no tower foundation on {square}")
+            if height < 1:
+                raise RefIllegal(f"the tower on {square} is listed with {height} floors: at least 1")
+            self.towers[square] = height
+            if top is not None:
+                player, kind = top
+                if kind not in ON_TOP:
+                    raise RefIllegal(f"only a meeple or a big meeple stands on a tower, not a {kind}")
+                self._take_from_stock(player, kind)
+                self.tops[square] = Figure(player, kind)
+        most = FLOORS_PER_PLAYER[self.players] * self.players
+        if sum(self.towers.values()) > most:
+            raise RefIllegal(f"the towers hold {sum(self.towers.values())} floors; the players have {most}")
+        for jailer, player, kind in prisoners:
+            if jailer == player:
+                raise RefIllegal("a player holds no prisoner of their own: it went home")
+            if kind not in CAPTURABLE:
+                raise RefIllegal(f"a tower captures a meeple, big meeple or abbot, never a {kind}")
+            self._take_from_stock(player, kind)
+            self.prisoners.append((jailer, Figure(player, kind)))
+
+    def _take_from_stock(self, player, kind) -> None:
+        if kind not in self.stock[player]:
+            raise RefIllegal(f"no {kind} in this game: it comes with the {FIGURE_EXPANSION[kind]} expansion")
+        if self.stock[player][kind] <= 0:
+            allowed = FIGURES_PER_PLAYER[kind]
+            raise RefIllegal(f"player {player} has no {kind} left ({allowed} each, all accounted for)")
+        self.stock[player][kind] -= 1
 
     def _send_home(self, group) -> None:
         for m in group:
@@ -1100,7 +1317,7 @@ class RefGame:
     def by_category(self, banked=None, *, categories=BASE_CATEGORIES) -> list[dict[str, int]]:
         """Points per category and player; by default the base game's five categories, as the
         differential tests compare them (pass ``categories=CATEGORIES`` for all seven)."""
-        out = [dict.fromkeys(CATEGORIES, 0) for _ in range(self.players)]
+        out = [dict.fromkeys(TOWER_CATEGORIES, 0) for _ in range(self.players)]
         for p, b in enumerate(banked or []):
             out[p]["banked"] = b
         for e in self.events + self.end_events():
@@ -1115,7 +1332,7 @@ class RefGame:
     def report(self, names, banked=None) -> dict:
         """The JSON score report of board-format.md."""
         end = self.end_events()
-        categories = self.by_category(banked, categories=CATEGORIES)
+        categories = self.by_category(banked, categories=self.categories)
         players = [
             {"name": name, "total": sum(cats.values()), "by_category": cats}
             for name, cats in zip(names, categories, strict=True)
@@ -1166,7 +1383,8 @@ def event_dict(e: RefEvent) -> dict:
 FORMAT = "carcassonne-board/1"
 COLOURS = ("red", "blue", "green", "yellow", "black", "grey", "pink")
 TOP_KEYS = {"format", "players", "rules", "expansions", "mode", "placements", "banked", "goods"}
-PLACEMENT_KEYS = {"tile", "x", "y", "rotation", "meeple", "recall", "player"}
+TOP_KEYS |= {"towers", "prisoners"}  # The Tower, final mode
+PLACEMENT_KEYS = {"tile", "x", "y", "rotation", "meeple", "recall", "player", "tower", "ransom"}
 
 
 @dataclass(frozen=True)
@@ -1178,6 +1396,9 @@ class RefPlacement:
     figure: tuple | None = None  # (player, place, kind)
     recall: tuple | None = None  # (player, x, y)
     player: int | None = None  # the layer, when the file names it
+    tower: tuple | None = None  # (x, y, capture, exchange): a floor (The Tower)
+    top: tuple | None = None  # (player, x, y, kind): a figure onto a tower's top
+    ransom: tuple | None = None  # (jailer, kind)
 
 
 @dataclass(frozen=True)
@@ -1190,6 +1411,8 @@ class RefBoard:
     placements: tuple[RefPlacement, ...]
     banked: tuple[int, ...] | None
     goods: tuple[dict, ...] | None
+    towers: tuple = ()  # final mode: (x, y, height, top), top None or (player, kind)
+    prisoners: tuple = ()  # final mode: (jailer, player, kind)
 
 
 def _need(ok, message: str) -> None:
@@ -1206,6 +1429,88 @@ def _only_keys(obj: dict, allowed: set, what: str) -> None:
     # "meeples" for "meeple") cannot silently change a hand-typed board.
     unknown = sorted(set(obj) - allowed)
     _need(not unknown, f"{what} has unknown field(s): {', '.join(map(str, unknown))}")
+
+
+def _read_player(raw, n: int, what: str) -> int:
+    _need(_whole(raw) and 0 <= raw < n, f"{what} {raw!r} is not a player's index")
+    return raw
+
+
+def _read_kind(raw, what: str) -> str:
+    _need(raw in FIGURE_KINDS, f"{what}: unknown figure kind {raw!r}")
+    return raw
+
+
+def _read_ref(raw, n: int, where: str) -> tuple:
+    """A figure reference {"x", "y", "at", "player", "kind"}: (player, x, y, at, kind)."""
+    _need(isinstance(raw, dict), f"{where}: a figure is an object with x, y, at, player and kind")
+    _only_keys(raw, {"x", "y", "at", "player", "kind"}, f"{where}: the figure")
+    _need(_whole(raw.get("x")) and _whole(raw.get("y")), f"{where}: the figure's x and y are whole numbers")
+    at = raw.get("at")
+    _need(at in PLACES or at == TOP, f"{where}: {at!r} is not a place on a tile nor {TOP!r}")
+    player = _read_player(raw.get("player"), n, f"{where}: the figure's player")
+    return (player, raw["x"], raw["y"], at, _read_kind(raw.get("kind", "meeple"), where))
+
+
+def _read_towers(doc, n: int, expansions, final) -> tuple[tuple, tuple]:
+    """A final board's ``towers`` and ``prisoners`` (The Tower)."""
+    towers, prisoners = doc.get("towers"), doc.get("prisoners")
+    for name, value in (("towers", towers), ("prisoners", prisoners)):
+        if value is not None:
+            _need(TO in expansions, f"{name} come with the tower expansion only")
+            _need(final, f"{name} are listed on a final board only")
+            _need(isinstance(value, list), f"{name} must be a list")
+    read_towers = []
+    for i, t in enumerate(towers or []):
+        what = f"tower {i}"
+        _need(isinstance(t, dict), f"{what} must be an object with x, y and height")
+        _only_keys(t, {"x", "y", "height", "top"}, what)
+        _need(_whole(t.get("x")) and _whole(t.get("y")), f"{what}: x and y are whole numbers")
+        height = t.get("height")
+        _need(_whole(height) and height >= 1, f"{what}: its height is a whole number from 1")
+        top = t.get("top")
+        if top is not None:
+            _need(isinstance(top, dict), f"{what}: its top is an object with player and kind")
+            _only_keys(top, {"player", "kind"}, f"{what}: top")
+            top = (
+                _read_player(top.get("player"), n, f"{what}: the player on top"),
+                _read_kind(top.get("kind", "meeple"), what),
+            )
+        read_towers.append((t["x"], t["y"], height, top))
+    read_prisoners = []
+    for i, p in enumerate(prisoners or []):
+        what = f"prisoner {i}"
+        _need(isinstance(p, dict), f"{what} must be an object with jailer, player and kind")
+        _only_keys(p, {"jailer", "player", "kind"}, what)
+        jailer = _read_player(p.get("jailer"), n, f"{what}: the jailer")
+        player = _read_player(p.get("player"), n, f"{what}: the figure's player")
+        read_prisoners.append((jailer, player, _read_kind(p.get("kind", "meeple"), what)))
+    return tuple(read_towers), tuple(read_prisoners)
+
+
+def _read_tower_actions(p: dict, n: int, expansions, final, where: str) -> tuple:
+    """A placement's ``tower`` and ``ransom`` (The Tower): (tower, ransom), each None if absent."""
+    tower = ransom = None
+    if "tower" in p or "ransom" in p:
+        _need(TO in expansions, f"{where}: tower floors and ransoms come with the tower expansion only")
+        _need(not final, f"{where}: tower floors and ransoms are turns of a replay, not of a final board")
+    if "tower" in p:
+        t = p["tower"]
+        _need(isinstance(t, dict), f"{where}: tower is an object with x and y")
+        _only_keys(t, {"x", "y", "capture", "exchange"}, f"{where}: tower")
+        _need(_whole(t.get("x")) and _whole(t.get("y")), f"{where}: the tower's x and y are whole numbers")
+        capture = _read_ref(t["capture"], n, where) if t.get("capture") is not None else None
+        exchange = t.get("exchange")
+        if exchange is not None:
+            _read_kind(exchange, f"{where}: exchange")
+        tower = (t["x"], t["y"], capture, exchange)
+    if "ransom" in p:
+        r = p["ransom"]
+        _need(isinstance(r, dict), f"{where}: ransom is an object with jailer and kind")
+        _only_keys(r, {"jailer", "kind"}, f"{where}: ransom")
+        jailer = _read_player(r.get("jailer"), n, f"{where}: the ransom's jailer")
+        ransom = (jailer, _read_kind(r.get("kind", "meeple"), f"{where}: ransom"))
+    return tower, ransom
 
 
 def read_document(doc) -> RefBoard:
@@ -1291,8 +1596,18 @@ def read_document(doc) -> RefBoard:
             named_layer = True
         else:
             _need(not named_layer, f"{where}: once a placement names its player, every later one does")
-        figure = None
-        if "meeple" in p:
+        figure = top = None
+        if "meeple" in p and isinstance(p["meeple"], dict) and p["meeple"].get("at") == TOP:
+            m = p["meeple"]
+            _need(TO in expansions, f"{where}: a figure onto a tower comes with the tower expansion only")
+            _need(not final, f"{where}: a figure goes onto a tower in a replay, not on a final board")
+            _only_keys(m, {"player", "at", "kind", "x", "y"}, f"{where}: meeple")
+            owner = _read_player(m.get("player"), n, f"{where}: the figure's player")
+            _need(
+                _whole(m.get("x")) and _whole(m.get("y")), f"{where}: the tower's x and y are whole numbers"
+            )
+            top = (owner, m["x"], m["y"], _read_kind(m.get("kind", "meeple"), where))
+        elif "meeple" in p:
             m = p["meeple"]
             _need(isinstance(m, dict), f"{where}: meeple is one object (one figure per placement)")
             _only_keys(m, {"player", "at", "kind"}, f"{where}: meeple")
@@ -1318,8 +1633,21 @@ def read_document(doc) -> RefBoard:
             )
             _need(_whole(r["x"]) and _whole(r["y"]), f"{where}: the recall's x and y are whole numbers")
             recall = (r["player"], r["x"], r["y"])
-        placements.append(RefPlacement(tile, x, y, rotation, figure, recall, layer))
-    return RefBoard(tuple(names), small_city, farmers, expansions, final, tuple(placements), banked, goods)
+        tower, ransom = _read_tower_actions(p, n, expansions, final, where)
+        placements.append(RefPlacement(tile, x, y, rotation, figure, recall, layer, tower, top, ransom))
+    towers, prisoners = _read_towers(doc, n, expansions, final)
+    return RefBoard(
+        tuple(names),
+        small_city,
+        farmers,
+        expansions,
+        final,
+        tuple(placements),
+        banked,
+        goods,
+        towers,
+        prisoners,
+    )
 
 
 def replay_document(document: dict) -> tuple[RefBoard, RefGame]:
@@ -1334,11 +1662,23 @@ def replay_document(document: dict) -> tuple[RefBoard, RefGame]:
     )
     for i, p in enumerate(board.placements):
         try:
-            game.play(p.tile, p.x, p.y, p.rotation, p.figure, recall=p.recall, layer=p.player)
+            game.play(
+                p.tile,
+                p.x,
+                p.y,
+                p.rotation,
+                p.figure,
+                recall=p.recall,
+                layer=p.player,
+                tower=p.tower,
+                top=p.top,
+                ransom=p.ransom,
+            )
         except RefIllegal as e:
             raise RefIllegal(f"placement {i} (tile {p.tile} at ({p.x}, {p.y})): {e}") from None
     if board.final:
         game.check_final_board()
+        game.set_towers(board.towers, board.prisoners)
         if board.goods:
             # Decision: on a final board only the goods the file lists count; tokens still on the
             # board are in unfinished cities (nobody's) or, in completed ones, already listed.
@@ -1388,6 +1728,65 @@ def _recall_options(game: RefGame, square, player) -> list[tuple[int, int]]:
     return out
 
 
+def _ransom_options(game: RefGame, layer) -> list[tuple[int, str]]:
+    """(jailer, kind) of every ransom ``layer`` could pay now."""
+    if game.score_of(layer) < RANSOM_POINTS:
+        return []
+    return sorted({(j, fig.kind) for j, fig in game.prisoners if fig.player == layer})
+
+
+def _reach(square, height) -> set:
+    x, y = square
+    return {(x + d, y) for d in range(-height, height + 1)} | {(x, y + d) for d in range(-height, height + 1)}
+
+
+def _tower_options(game: RefGame, rng, name, square, rotation, layer, ransom) -> list[tuple[str, dict]]:
+    """The floors (each capture in reach, with each exchange) and tower tops ``layer`` could take
+    with this tile laid there after ``ransom``, as (board-file field, its value)."""
+    game.tiles[square] = (name, rotation, oriented_features(name, rotation))
+    if ransom is not None:
+        game.prisoners.remove((ransom[0], Figure(layer, ransom[1])))
+        game.stock[layer][ransom[1]] += 1
+    try:
+        out: list[tuple[str, dict]] = []
+        for sq, (tile, _, _) in sorted(game.tiles.items()) if game.floors[layer] > 0 else ():
+            if not ALL_TILES[tile].tower or sq in game.tops:
+                continue
+            out.append(("tower", {"x": sq[0], "y": sq[1]}))
+            reach = _reach(sq, game.towers.get(sq, 0) + 1)
+            targets = []
+            for (at_sq, i), fig in sorted(game.figures.items()):
+                if at_sq in reach and fig.kind in CAPTURABLE:
+                    place = rng.choice(sorted(game.tiles[at_sq][2][i].places))
+                    targets.append((fig, at_sq, place))
+            targets += [(fig, at_sq, TOP) for at_sq, fig in sorted(game.tops.items()) if at_sq in reach]
+            for fig, (x, y), place in targets:
+                ref = {"x": x, "y": y, "at": place, "player": fig.player}
+                if fig.kind != "meeple":
+                    ref["kind"] = fig.kind
+                entry = {"x": sq[0], "y": sq[1], "capture": ref}
+                held = (
+                    set()
+                    if fig.player == layer
+                    else {f.kind for j, f in game.prisoners if j == fig.player and f.player == layer}
+                )
+                out += [("tower", {**entry, "exchange": kind}) for kind in sorted(held)]
+                if len(held) < 2:  # one kind held: the exchange may go unwritten
+                    out.append(("tower", entry))
+        for sq in sorted(game.towers):
+            if sq not in game.tops:
+                for kind in ON_TOP:
+                    if game.stock[layer].get(kind, 0) > 0:
+                        top = {"player": layer, "at": TOP, "x": sq[0], "y": sq[1]}
+                        out.append(("meeple", top if kind == "meeple" else {**top, "kind": kind}))
+        return out
+    finally:
+        del game.tiles[square]
+        if ransom is not None:
+            game.stock[layer][ransom[1]] -= 1
+            game.prisoners.append((ransom[0], Figure(layer, ransom[1])))
+
+
 def random_document(
     rng,
     players: int = 3,
@@ -1397,6 +1796,8 @@ def random_document(
     farmers: str = "3rd",
     figure_chance: float = 0.6,
     recall_chance: float = 0.2,
+    tower_chance: float = 0.35,
+    ransom_chance: float = 0.5,
     max_tiles: int | None = None,
     name_layers: bool = True,
 ) -> dict:
@@ -1404,7 +1805,9 @@ def random_document(
 
     Tiles come from a shuffled bag (the River's first, the lake last); a tile that fits nowhere is
     set aside. With ``name_layers`` every placement after the start tile names its layer, as the
-    site writes files; without, the file relies on the defaults.
+    site writes files; without, the file relies on the defaults. With The Tower a turn takes a
+    floor (often capturing) or a tower's top instead of its figure ``tower_chance`` of the time it
+    can, and pays a ransom ``ransom_chance`` of the time it can.
     """
     expansions = frozenset(expansions)
     game = RefGame(players=players, small_city=small_city, farmers=farmers, expansions=expansions)
@@ -1431,8 +1834,26 @@ def random_document(
         index = len(game.order)
         layer = game.layer_of(index, None, None)
         entry = {"tile": name, "x": x, "y": y, "rotation": rotation}
-        figure = recall = None
-        if layer is not None and rng.random() < figure_chance:
+        figure = recall = tower = top = ransom = None
+        if TO in expansions and layer is not None and rng.random() < ransom_chance:
+            ransoms = _ransom_options(game, layer)
+            if ransoms:
+                ransom = rng.choice(ransoms)
+                entry["ransom"] = {"jailer": ransom[0], "kind": ransom[1]}
+        if TO in expansions and layer is not None and rng.random() < tower_chance:
+            towers = _tower_options(game, rng, name, (x, y), rotation, layer, ransom)
+            capturing = [o for o in towers if "capture" in o[1]]
+            if towers:
+                field_name, value = rng.choice(capturing if capturing and rng.random() < 0.6 else towers)
+                entry[field_name] = value
+                if field_name == "meeple":
+                    top = (layer, value["x"], value["y"], value.get("kind", "meeple"))
+                else:
+                    ref = value.get("capture")
+                    if ref is not None:
+                        ref = (ref["player"], ref["x"], ref["y"], ref["at"], ref.get("kind", "meeple"))
+                    tower = (value["x"], value["y"], ref, value.get("exchange"))
+        if tower is None and top is None and layer is not None and rng.random() < figure_chance:
             choices = _figure_options(game, name, (x, y), rotation, layer)
             if choices:
                 kind = rng.choice(sorted(choices))
@@ -1440,14 +1861,16 @@ def random_document(
                 entry["meeple"] = {"player": layer, "at": figure[1]}
                 if kind != "meeple":
                     entry["meeple"]["kind"] = kind
-        if figure is None and layer is not None and rng.random() < recall_chance:
+        if (figure, tower, top) == (None, None, None) and layer is not None and rng.random() < recall_chance:
             squares = _recall_options(game, (x, y), layer)
             if squares:
                 recall = (layer, *rng.choice(squares))
                 entry["recall"] = {"player": layer, "x": recall[1], "y": recall[2]}
         if name_layers and layer is not None:
             entry["player"] = layer
-        game.play(name, x, y, rotation, figure, recall=recall, layer=layer)
+        game.play(
+            name, x, y, rotation, figure, recall=recall, layer=layer, tower=tower, top=top, ransom=ransom
+        )
         placements.append(entry)
     return {
         "format": FORMAT,
@@ -1488,4 +1911,13 @@ def final_document(document: dict, rng) -> dict:
     }
     if TB in board.expansions:
         out["goods"] = [{g: t[g] for g in GOODS} for t in game.tokens]
+    if TO in board.expansions:
+        towers = []
+        for (x, y), height in sorted(game.towers.items()):
+            towers.append({"x": x, "y": y, "height": height})
+            if (x, y) in game.tops:
+                fig = game.tops[(x, y)]
+                towers[-1]["top"] = {"player": fig.player, "kind": fig.kind}
+        out["towers"] = towers
+        out["prisoners"] = [{"jailer": j, "player": f.player, "kind": f.kind} for j, f in game.prisoners]
     return out

@@ -94,6 +94,8 @@ def test_the_position_queries_lay_nothing(monkeypatch):
         "features_on": lambda: game.features_on(tile.square),
         "final_problem": game.final_problem,
         "state": game.state,
+        "pieces": game.pieces,
+        "held": game.held,
     }
     public = {name for name in vars(GameView) if not name.startswith("_")}
     assert public == set(asked), "a query of the view is not asked here"

@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from ..game import Game
     from ..placement import Placement
     from ..places import Square
-    from ..queries import RecallOption
+    from ..queries import HeldFigure, Piece, RecallOption
     from ..scoring import Category, ScoreEvent
     from ..tiles import Good, Orientation, TileType
 
@@ -173,6 +173,14 @@ class RuleModule:
         """The actions of this module the rules let ``layer`` take with the tile just laid
         (``bare``: that tile without its actions; the game is as it was before it), for a page to
         offer and for random games."""
+        return []
+
+    def pieces(self, game: Game) -> list[Piece]:
+        """What this module stands on the board's squares now (towers, ...), for a page to draw."""
+        return []
+
+    def held(self, game: Game) -> list[HeldFigure]:
+        """Figures this module keeps off the board and out of their owners' supply (prisoners)."""
         return []
 
     def absent(self, tile: TileType) -> Problem | None:

@@ -34,6 +34,7 @@ from ..errors import BoardFileError, IllegalPlacementError, NotationError, Rule
 from ..figure_rules import feature_index
 from ..figures import FigureKind
 from ..places import Place, Square
+from ..queries import HeldFigure, Piece
 from ..rules import Mode
 from ..scoring import Category, Phase, ScoreEvent
 from ..tiles import Expansion
@@ -382,11 +383,11 @@ class TheTower(RuleModule):
         floors = [FLOORS_PER_PLAYER.get(count, 5)] * count
         given_towers: tuple[Tower, ...] = tuple(game.extras.get("towers", ()))  # type: ignore[arg-type]
         prisoners: tuple[Prisoner, ...] = tuple(game.extras.get("prisoners", ()))  # type: ignore[arg-type]
-        for tower in given_towers:
-            if tower.top is not None:
-                game.take_from_supply(tower.top[0], tower.top[1])
-        for prisoner in prisoners:
-            game.take_from_supply(prisoner.player, prisoner.kind)
+        held = [t.top for t in given_towers if t.top is not None] + [(p.player, p.kind) for p in prisoners]
+        for player, kind in held:
+            if kind not in game.figure_kinds:
+                raise IllegalPlacementError(Rule.FIGURE_NOT_IN_GAME, figure=kind.value)
+            game.take_from_supply(player, kind)
         # A finished board's floors are neutral: only their number is checked (final_problem).
         return Towers(tuple(sorted(given_towers)), tuple(floors), tuple(sorted(prisoners)))
 
@@ -492,6 +493,12 @@ class TheTower(RuleModule):
             raise _refuse(Rule.BAD_TOWER, where, "closed", **at)
         if top.kind not in ON_TOP:
             raise _refuse(Rule.BAD_TOWER, where, "kind", figure=top.kind.value)
+        if top.kind not in game.figure_kinds:
+            raise IllegalPlacementError(Rule.FIGURE_NOT_IN_GAME, **where, figure=top.kind.value)
+        if game.supply(top.player)[top.kind] <= 0:
+            raise IllegalPlacementError(
+                Rule.NO_MEEPLE_LEFT, **where, player_name=game.players[top.player].name, figure=top.kind.value
+            )
 
     def after_action(self, game: Game, placed: PlacedTile, placement: Placement, layer: int | None) -> None:
         for action in placement.actions:
@@ -581,7 +588,10 @@ class TheTower(RuleModule):
         if not isinstance(raw, list):
             raise BoardFileError(Rule.BAD_FILE, detail=f'"{name}" must be a list')
         if name == "towers":
-            return tuple(self._read_tower(item, context) for item in raw)
+            towers = tuple(self._read_tower(item, context) for item in raw)
+            if len({t.square for t in towers}) != len(towers):
+                raise BoardFileError(Rule.BAD_FILE, detail="a square holds one tower at most")
+            return towers
         prisoners = []
         for item in raw:
             if not isinstance(item, dict):
@@ -591,7 +601,10 @@ class TheTower(RuleModule):
             jailer, player = _read_player(item, context, "jailer"), _read_player(item, context)
             if jailer == player:
                 raise BoardFileError(Rule.BAD_FILE, detail="a player holds no prisoner of their own")
-            prisoners.append(Prisoner(jailer, player, _read_kind(item, context)))
+            kind = _read_kind(item, context)
+            if kind not in CAPTURABLE:
+                raise BoardFileError(Rule.BAD_FILE, detail="a prisoner is a meeple, big meeple or abbot")
+            prisoners.append(Prisoner(jailer, player, kind))
         return tuple(prisoners)
 
     @staticmethod
@@ -622,6 +635,19 @@ class TheTower(RuleModule):
             towers.append(entry)
         prisoners = [{"jailer": p.jailer, "player": p.player, "kind": p.kind.value} for p in state.prisoners]
         return {"towers": towers, "prisoners": prisoners}
+
+    # -- what a page shows ------------------------------------------------------------------------
+
+    def pieces(self, game: Game) -> list[Piece]:
+        pieces = []
+        for tower in self.state(game).towers:
+            placed = game.board.tiles.get(tower.square)
+            anchor = placed.orientation.tower if placed is not None else None
+            pieces.append(Piece(tower.square, TOP, tower.height, tower.top, anchor or (0.5, 0.5)))
+        return pieces
+
+    def held(self, game: Game) -> list[HeldFigure]:
+        return [HeldFigure(p.player, p.kind, p.jailer) for p in self.state(game).prisoners]
 
     # -- what the layer could do ---------------------------------------------------------------------
 
