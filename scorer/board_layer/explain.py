@@ -93,6 +93,8 @@ def _farm(event: ScoreEvent, rules: Rules) -> str:
 
 def arithmetic(event: ScoreEvent, rules: Rules) -> str:
     """How the points of one event add up."""
+    if event.when is Phase.RANSOM:
+        return _("a ransom of {points}").format(points=d(abs(event.points)))
     if event.feature is None:
         return _("the most {good} = {points}").format(good=good_name(event.good), points=d(event.points))
     if event.feature is FeatureKind.ROAD:
@@ -141,6 +143,8 @@ def winners_text(event: ScoreEvent, names: list[str]) -> str:
 
 
 def title(event: ScoreEvent) -> str:
+    if event.when is Phase.RANSOM:
+        return _("Ransom received") if event.points > 0 else _("Ransom paid")
     if event.feature is None:
         return _("Most {good}").format(good=good_name(event.good))
     if event.feature is FeatureKind.FIELD:
@@ -171,6 +175,15 @@ def title(event: ScoreEvent) -> str:
 
 def sentence(event: ScoreEvent, names: list[str], rules: Rules) -> str:
     """The whole explanation of one event in one line."""
+    if event.when is Phase.RANSOM:
+        player, points = names[event.winners[0]], d(abs(event.points))
+        if event.points > 0:
+            return _("{player} receives {points} for setting a prisoner free").format(
+                player=player, points=points
+            )
+        return _("{player} pays {points} to get a figure back from prison").format(
+            player=player, points=points
+        )
     parts = [arithmetic(event, rules)]
     meeples = who(event, names)
     if meeples:
