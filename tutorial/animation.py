@@ -2,7 +2,9 @@
 
 Every frame lights all the score events of its step, writes the figures' marks and the tile
 numbers as the reader's page does (Persian digits in Persian), and shows its whole caption: the
-caption area is as tall as the longest caption of the example needs.
+caption area is as tall as the longest caption of the example needs. A figure that leaves the board
+without scoring (a tower's capture, The Tower) stays in its frame as a faded ghost where it stood,
+as a scored one stays ringed, so that the frame shows what was taken and from where.
 """
 
 from __future__ import annotations
@@ -16,9 +18,11 @@ from django.utils import translation
 from PIL import Image, ImageDraw, ImageFont
 
 from scorer.board_layer.languages import localize_digits
-from scorer.render.board_image import render_board
+from scorer.engine import FeatureKind, Game, Spot
+from scorer.render.board_image import meeple_sprite, render_board
+from scorer.render.palette import PLAYER_COLOURS
 from tutorial.examples import EXAMPLES
-from tutorial.presenters import example_looks, example_step, results
+from tutorial.presenters import example_looks, example_step, leaving, results
 
 TILE = 72
 MIN_WIDTH = 480
@@ -29,6 +33,8 @@ MIN_CAPTION_LINES = 2
 """Short captions still get this many lines, so that the board does not sit on the frame's edge."""
 BACKGROUND = (251, 248, 241)
 INK = (31, 42, 28)
+GHOST = 45
+"""How opaque, in percent, a figure that left the board without scoring stays in its frame."""
 FRAME_MS = 2600
 LAST_FRAME_MS = 5000
 
@@ -113,6 +119,23 @@ def _caption(image: Image.Image, lines: list[str], language: str, top: int, font
         y += _line_height(font)
 
 
+def _ghosts(
+    board: Image.Image, game: Game, spots: list[Spot], colours: tuple[str, ...], marks: list[str]
+) -> None:
+    """Figures that left the board at this step without scoring, faded where they stood."""
+    west, north = game.board.extent.west, game.board.extent.north
+    for spot in spots:
+        placed = game.board.tiles[spot.square]
+        farmer = placed.tile.features[spot.index].kind is FeatureKind.FIELD
+        colour = PLAYER_COLOURS[colours[spot.player]]
+        sprite = meeple_sprite(colour, marks[spot.player], farmer, TILE, kind=spot.kind).copy()
+        sprite.putalpha(sprite.getchannel("A").point(lambda alpha: alpha * GHOST // 100))
+        ax, ay = placed.orientation.anchors[spot.index]
+        x = (spot.square[0] - west + ax) * TILE
+        y = (spot.square[1] - north + ay) * TILE
+        board.alpha_composite(sprite, (round(x - sprite.width / 2), round(y - sprite.height / 2)))
+
+
 def example_animation(slug: str, language: str) -> bytes:
     with translation.override(language):
         return _animation(slug, language)
@@ -133,6 +156,7 @@ def _animation(slug: str, language: str) -> bytes:
     height = board_height + lines * _line_height(font) + PADDING
     marks = [localize_digits(look.mark, language) for look in example_looks(example.players)]
     frames = []
+    previous = None
     for result, caption in zip(steps, wrapped):
         board = render_board(
             result.game,
@@ -142,6 +166,11 @@ def _animation(slug: str, language: str) -> bytes:
             marks=marks,
             digits=lambda value: localize_digits(value, language),
         )
+        if previous is not None:
+            scored = {s for e in result.events for s in e.meeple_spots}
+            taken = [s for s in leaving(previous, result) if s not in scored]
+            _ghosts(board, result.game, taken, example.players, marks)
+        previous = result
         w, n = result.game.board.extent.west, result.game.board.extent.north
         frame = Image.new("RGB", (width, height), BACKGROUND)
         frame.paste(board, (left + (w - west) * TILE, PADDING + (n - north) * TILE), board)

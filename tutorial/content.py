@@ -37,6 +37,7 @@ CHAPTERS: tuple[str, ...] = (
     "abbot",
     "inns-cathedrals",
     "traders-builders",
+    "tower",
     "tips",
     "editions",
     "glossary",
@@ -185,7 +186,8 @@ class Term:
 
 
 AMBIGUOUS = {
-    "en": {"turn", "loop"},  # "turn the tile", "the river would loop back"
+    # "turn the tile", "the river would loop back", "piles everyone can reach"
+    "en": {"turn", "loop", "reach"},
     "fa": {"دور", "دیر", "کامل"},  # also "around", "late", "full"
     "zh-hant": {"繞圈"},  # a road that loops, as often as a lap of the score track
 }

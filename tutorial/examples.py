@@ -2,7 +2,10 @@
 
 Each board is written in the engine's placement notation ``TILE@X,Y/ROTATION[:PLAYERPLACE]``: x
 grows to the east, y to the SOUTH, rotation is clockwise (90° moves the north edge to the east) and
-the meeple's place is named as the tile lies on the table. The comments give, for every tile, the
+the meeple's place is named as the tile lies on the table. The Tower's actions follow the tile the
+same way: ``:tower=1,0`` a floor on the tower on square (1, 0), ``;capture=1@1,2/W`` the figure it
+takes (player 1's, on square (1, 2), place W), ``:ransom=0/meeple`` a ransom paid to player 0 before
+the tile is laid. The comments give, for every tile, the
 edges it shows after rotation (N E S W; C city, R road, F field, ~ river) so the matching can be
 checked by eye against tiles.md. The tests run every example through the engine and hold it to
 ``expect``; captions live in ``content/<language>/examples.toml``.
@@ -12,7 +15,7 @@ from __future__ import annotations
 
 from scorer.engine import Rules
 
-from .scripts import NO, YES, Ask, Example, Expect, Quiz, Step
+from .scripts import NO, YES, Ask, Example, Expect, Holds, Quiz, Step
 
 END = Step(end=True)
 
@@ -592,6 +595,121 @@ BUILDER_TURN = Example(
     expansions=("traders-builders",),
 )
 
+# -- The Tower ---------------------------------------------------------------------------------
+
+# The tower tile east of the start tile (to-city-straight-split, C R F R: its road goes on from the
+# start tile's, its city opens north) has a bare foundation. Red's monk lies diagonally from it, Red's
+# thief two squares south of it, with an empty square between.
+TOWER_REACH = Example(
+    slug="tower-reach",
+    chapter="tower",
+    players=("blue", "red"),
+    setup=(
+        "D@0,0/0",
+        "to-city-straight-split@1,0/0",  # C R F R: the tower tile
+        "B@0,1/0:1C",  # F F F F: cloister below the start tile; red monk, diagonal to the tower
+        "U@0,2/0",  # F R F R
+        "V@1,2/0:1W",  # F F R R: red thief, two squares south of the tower; (1, 1) stays empty
+    ),
+    steps=(
+        Step("U@-1,0/0:tower=1,0"),  # F R F R: the first floor: the tower reaches one square each way
+        Step("G@1,-1/90:1C"),  # C F C F: the tower tile's city goes on north; red knight, next to the tower
+        # The second floor reaches two squares each way, but only in straight lines: the monk is
+        # diagonal to the tower, and a tower never reaches it.
+        Step("U@2,0/0:tower=1,0;capture=1@0,1/C", refused=True),
+        Step("U@2,0/0:tower=1,0;capture=1@1,2/W"),  # F R F R: the thief is taken across the gap
+    ),
+    expect=(),
+    expansions=("tower",),
+    holds=(
+        Holds(1, towers=((1, 0, 1),)),
+        Holds(4, towers=((1, 0, 2),), prisoners=(("blue", "red"),), meeples=(7, 4)),
+    ),
+)
+
+# Three pieces of city round an empty square: Blue's knight west of it, Red's knights east and south.
+# Closed as they stand, the city would be Red's alone.
+TOWER_MAJORITY = Example(
+    slug="tower-majority",
+    chapter="tower",
+    players=("blue", "red"),
+    setup=(
+        "D@0,0/0",
+        "U@-1,0/0",  # F R F R
+        "U@1,0/0",  # F R F R
+        "E@-1,1/90:0E",  # F C F F: a city opening east; blue knight
+        "E@1,1/270:1W",  # F F F C: a city opening west; red knight
+        "B@-1,2/0",  # F F F F
+        "E@0,2/0:1N",  # C F F F: a city opening north; red's second knight
+    ),
+    steps=(
+        Step("to-field@1,2/0:tower=1,2;capture=1@1,1/W"),  # F F F F: a tower tile and its first floor
+        Step("U@2,0/0"),  # F R F R: Red's turn
+        Step("R@0,1/180"),  # F C C C: joins the three pieces and closes the city: one knight each
+    ),
+    expect=(Expect(3, "city", 8, ("blue", "red"), complete=True),),
+    expansions=("tower",),
+    holds=(
+        Holds(1, towers=((1, 2, 1),), prisoners=(("blue", "red"),), meeples=(6, 5)),
+        Holds(3, towers=((1, 2, 1),), prisoners=(("blue", "red"),), meeples=(7, 6)),
+    ),
+)
+
+# Red's knight in the tower tile's city north of the tower, Blue's thief on the road east of it.
+TOWER_EXCHANGE = Example(
+    slug="tower-exchange",
+    chapter="tower",
+    players=("blue", "red"),
+    setup=(
+        "D@0,0/0",
+        "to-city-straight-split@1,0/0",  # C R F R: the tower tile
+        "G@1,-1/90:1C",  # C F C F: its city goes on north; red knight
+        "U@2,0/0:0E",  # F R F R: blue thief on the road east of the tower
+        "U@-1,0/0",  # F R F R
+    ),
+    steps=(
+        Step("E@0,-1/180:tower=1,0;capture=1@1,-1/C"),  # F F C F: Blue's floor takes Red's knight
+        Step("V@3,0/0:tower=1,0;capture=0@2,0/E"),  # F F R R: Red's floor takes Blue's thief
+    ),
+    expect=(),
+    expansions=("tower",),
+    holds=(
+        Holds(1, towers=((1, 0, 1),), prisoners=(("blue", "red"),), meeples=(6, 6)),
+        Holds(2, towers=((1, 0, 2),), meeples=(7, 7)),  # exchanged at once: nobody holds a prisoner
+    ),
+)
+
+# Red's knight in the tower tile's city north of the tower; the start tile's city is still open.
+TOWER_RANSOM = Example(
+    slug="tower-ransom",
+    chapter="tower",
+    players=("blue", "red"),
+    setup=(
+        "D@0,0/0",
+        "to-city-straight-split@1,0/0",  # C R F R: the tower tile
+        "G@1,-1/90:1C",  # C F C F: its city goes on north; red knight
+        "U@-1,0/0",  # F R F R
+    ),
+    steps=(
+        Step("E@0,-1/180:1S"),  # F F C F: Red closes the start tile's city with a knight
+        Step("U@2,0/0:tower=1,0;capture=1@1,-1/C"),  # F R F R: Blue's floor takes Red's other knight
+        # Red buys the knight back before laying the tile, closes the city it was taken from and
+        # puts it straight back in: the city scores for Red.
+        Step("E@1,-2/180:ransom=0/meeple:1S"),  # F F C F
+    ),
+    expect=(
+        Expect(1, "city", 4, ("red",), complete=True),
+        Expect(3, "ransom", 3, ("blue",)),
+        Expect(3, "ransom", -3, ("red",)),
+        Expect(3, "city", 6, ("red",), complete=True),
+    ),
+    expansions=("tower",),
+    holds=(
+        Holds(2, towers=((1, 0, 1),), prisoners=(("blue", "red"),), meeples=(7, 6)),
+        Holds(3, towers=((1, 0, 1),), meeples=(7, 7)),
+    ),
+)
+
 EXAMPLES: dict[str, Example] = _examples(
     EDGE_MISMATCH,
     MEEPLE_SAME_TURN,
@@ -624,6 +742,10 @@ EXAMPLES: dict[str, Example] = _examples(
     GOODS_TO_CLOSER,
     PIG_FARM,
     BUILDER_TURN,
+    TOWER_REACH,
+    TOWER_MAJORITY,
+    TOWER_EXCHANGE,
+    TOWER_RANSOM,
 )
 
 # -- quizzes -----------------------------------------------------------------------------------
@@ -1016,5 +1138,66 @@ QUIZZES: dict[str, Quiz] = _quizzes(
         ask=Ask.NEXT,
         answer="blue",
         expansions=("traders-builders",),
+    ),
+    # -- The Tower --
+    # The tower east of the start tile has two floors; Blue's floor makes it three. Blue's own thief
+    # is three squares east on the road, Red's thief four squares east, Red's monk diagonal to it.
+    Quiz(
+        slug="tower-capture",
+        chapter="tower",
+        players=("blue", "red"),
+        setup=(
+            "D@0,0/0",
+            "to-city-straight-split@1,0/0:tower=1,0",  # C R F R: the tower tile and its first floor
+            "B@0,1/0:1C",  # F F F F: red monk, diagonal to the tower
+            "U@2,0/0:tower=1,0",  # F R F R: the second floor
+            "U@3,0/0",  # F R F R
+            "U@4,0/0:0E",  # F R F R: blue thief, three squares east of the tower
+            "W@5,0/0:1E",  # F R R R: the road ends; red thief on the road east, four squares away
+        ),
+        move="U@-1,0/0:tower=1,0",  # F R F R, and the third floor
+        ask=Ask.CAPTURE,
+        answer="blue",
+        expansions=("tower",),
+    ),
+    # One knight each in the pieces of city round the empty square; a tower of one floor two squares
+    # north of Red's knight. Blue's tile closes the city and Blue's floor takes Red's knight first.
+    Quiz(
+        slug="tower-who",
+        chapter="tower",
+        players=("blue", "red"),
+        setup=(
+            "D@0,0/0",
+            "U@-1,0/0",  # F R F R
+            "U@1,0/0",  # F R F R
+            "E@-1,1/90:0E",  # F C F F: a city opening east; blue knight
+            "E@1,1/270:1W",  # F F F C: a city opening west; red knight
+            "B@-1,2/0",  # F F F F
+            "E@0,2/0",  # C F F F: a city opening north, empty
+            "to-field@1,-1/0:tower=1,-1",  # F F F F: a tower tile north of the road, one floor
+            "U@2,0/0",  # F R F R
+        ),
+        move="R@0,1/180:tower=1,-1;capture=1@1,1/W",  # F C C C: closes the city
+        ask=Ask.WHO,
+        answer="blue",
+        expansions=("tower",),
+    ),
+    # Blue scored the start tile's city; Red's floor took Blue's knight from the city north of the
+    # tower. Blue buys it back, closes that city (three tiles and a pennant) and puts it straight in.
+    Quiz(
+        slug="ransom-points",
+        chapter="tower",
+        players=("blue", "red"),
+        setup=(
+            "D@0,0/0",
+            "E@0,-1/180:0S",  # F F C F: closes the start tile's city; blue knight
+            "to-city-straight-split@1,0/0",  # C R F R: the tower tile
+            "F@1,-1/90:0C",  # C F C F with a pennant: the tower tile's city goes on north; blue knight
+            "U@2,0/0:tower=1,0;capture=0@1,-1/C",  # F R F R: Red's floor takes Blue's knight
+        ),
+        player="blue",
+        move="E@1,-2/180:ransom=1/meeple:0S",  # F F C F: closes the city
+        answer=5,
+        expansions=("tower",),
     ),
 )

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from scorer.engine import FeatureKind, FigureKind, Game, Place, Placement, Player, Rules, ScoreEvent, Square
+from scorer.engine.expansions.tower import TOP, reach
 
 # -- what counts as solved ---------------------------------------------------------------------
 
@@ -138,6 +139,30 @@ class FarmerTouches:
 
 
 @dataclass(frozen=True)
+class OutOfReach:
+    """The learner's new figure must stand where no floor put next on any open tower could capture
+    it (The Tower): a tower with nobody on top, a bare foundation included, reaches one square
+    further with its next floor; a tower with a figure on top takes no floor at all."""
+
+    def met(self, turn: Turn, colours: tuple[str, ...]) -> bool:
+        if turn.placement.meeple is None:
+            return False
+        square = turn.placement.square
+        return not any(square in reach(tower, height + 1) for tower, height in open_towers(turn.game))
+
+
+def open_towers(game: Game) -> list[tuple[Square, int]]:
+    """Every tower that may take another floor, and its height now (0: a bare foundation)."""
+    built = {piece.square: piece for piece in game.pieces() if piece.kind == TOP}
+    towers = []
+    for square, placed in sorted(game.board.tiles.items()):
+        piece = built.get(square)
+        if placed.tile.tower is not None and (piece is None or piece.figure is None):
+            towers.append((square, piece.size if piece else 0))
+    return towers
+
+
+@dataclass(frozen=True)
 class SetAside:
     """The tile fits nowhere: the learner solves the board by setting it aside."""
 
@@ -147,7 +172,7 @@ class SetAside:
 
 SET_ASIDE = SetAside()
 
-Goal = Fits | OnSquare | Extends | Joins | WithFigure | Scores | FarmerTouches | SetAside
+Goal = Fits | OnSquare | Extends | Joins | WithFigure | Scores | FarmerTouches | OutOfReach | SetAside
 
 
 @dataclass(frozen=True)
@@ -448,6 +473,51 @@ INN_CLOSE = Practice(
     expansions=("inns-cathedrals",),
 )
 
+# -- The Tower ---------------------------------------------------------------------------------
+
+TOWER_SAFE = Practice(
+    slug="tower-safe",
+    chapter="tower",
+    players=("blue", "red"),
+    player="blue",
+    setup=(
+        "D@0,0/0",
+        "to-city-straight-split@1,0/0:tower=1,0",  # C R F R: a tower of one floor on the road
+        "to-two-cities-straight@-1,0/0:tower=-1,0",  # C R C R: another tower of one floor
+        "to-across-road-through@2,0/90",  # C R C R: a bare foundation, the road running through
+        "E@-1,-1/180:top=1@-1,0",  # F F C F; Red's meeple onto the western tower, which it closes
+    ),
+    # The road runs from (-1, 0) to (2, 0), open at both ends. In the east the tower of one floor
+    # reaches two squares with its next floor, and the bare foundation one: the east end is in
+    # reach twice over. In the west the only tower nearby is closed: it takes no floor.
+    tile="U",
+    goals=(Extends((0, 0), Place.E), WithFigure(feature=FeatureKind.ROAD), OutOfReach()),
+    solution="U@-2,0/0:0E",  # F R F R
+    expansions=("tower",),
+)
+
+TOWER_CLOSE = Practice(
+    slug="tower-close",
+    chapter="tower",
+    players=("blue", "red"),
+    player="blue",
+    setup=(
+        "D@0,0/0",
+        "G@0,-1/90:0C",  # C F C F: the start tile's city runs north, open; blue knight
+        "U@1,0/0",  # F R F R
+        "U@-1,0/0",  # F R F R
+        "to-field@1,-1/0:tower=1,-1",  # F F F F: a tower of one floor beside Blue's knight
+        "E@-1,1/90:0E",  # F C F F: a city opening east; Blue's second knight
+        "U@2,0/0",  # F R F R
+    ),
+    # The cap closes either city. The knight north of the start tile is in the tower's reach already;
+    # the other stands diagonally from it, where no floor ever reaches.
+    tile="E",
+    goals=(Scores(FeatureKind.CITY, ("blue",)), Extends((0, -1), Place.N)),
+    solution="E@0,-2/180",  # F F C F
+    expansions=("tower",),
+)
+
 PRACTICES: dict[str, Practice] = _boards(
     FIT_FIRST,
     FILL_GAP,
@@ -462,4 +532,6 @@ PRACTICES: dict[str, Practice] = _boards(
     RIVER_LAKE,
     ABBOT_GARDEN,
     INN_CLOSE,
+    TOWER_SAFE,
+    TOWER_CLOSE,
 )

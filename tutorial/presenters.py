@@ -10,8 +10,8 @@ from django.utils.translation import pgettext
 
 from scorer.board_layer.explain import sentence, title
 from scorer.board_layer.grid import Glow, Grid, PreviewCell, TileCell, standing, tile_cells, tile_label
-from scorer.board_layer.languages import localize_digits
-from scorer.board_layer.messages import FEATURE_NAMES, explain
+from scorer.board_layer.languages import labelled, localize_digits
+from scorer.board_layer.messages import FEATURE_NAMES, explain, figure_name, figure_on, held_label
 from scorer.board_layer.players import Look, looks_of
 from scorer.engine import (
     TILES,
@@ -32,6 +32,7 @@ from tutorial.scripts import (
     NOBODY,
     YES,
     Ask,
+    Capture,
     Example,
     Quiz,
     Solution,
@@ -132,8 +133,7 @@ def example_step(slug: str, language: str, step: int) -> dict:
     extent = Extent.of([*steps[-1].game.board.tiles, *tried])
     going: tuple[Spot, ...] = ()
     if previous is not None:
-        still = set(standing(result.game))
-        going = tuple(s for e in result.events for s in e.meeple_spots if s not in still)
+        going = leaving(previous, result)
     refused = result.refused is not None and result.placement is not None
     board = board_view(
         result.game,
@@ -160,6 +160,7 @@ def example_step(slug: str, language: str, step: int) -> dict:
                 "total": result.totals[i],
                 "meeples": result.meeples[i],
                 "gained": gained,
+                "held": [held_label(names[i], names[h.player], h.kind) for h in result.held if h.holder == i],
             }
         )
     return {
@@ -175,6 +176,15 @@ def example_step(slug: str, language: str, step: int) -> dict:
         "refusal": refusal_text(result.refused) if result.refused is not None else "",
         "final": any(s.end for s in example.steps[:step]),
     }
+
+
+def leaving(previous: StepResult, result: StepResult) -> tuple[Spot, ...]:
+    """The figures that leave the board at this step: those its scoring sends home, and those that
+    go without scoring (a tower's capture takes one, and a builder or pig left alone follows)."""
+    still = set(standing(result.game))
+    scored = [s for e in result.events for s in e.meeple_spots if s not in still]
+    taken = [s for s in standing(previous.game) if s not in still and s not in scored]
+    return tuple(dict.fromkeys([*scored, *taken]))
 
 
 def quiz_view(slug: str, language: str) -> dict:
@@ -261,6 +271,8 @@ def quiz_explanation(quiz: Quiz, solution: Solution) -> list[str]:
         return [_("Players take turns, so {player} lays the next tile.").format(player=player)]
     if quiz.ask is Ask.TURN:
         return [why_not_this_turn(solution, r) for r in sorted(solution.turns)]
+    if quiz.ask is Ask.CAPTURE:
+        return [_capture_line(capture, names) for capture in solution.captures]
     if solution.problem is not None:
         return [refusal_text(solution.problem)]
     if quiz.ask is Ask.FITS:
@@ -272,3 +284,16 @@ def quiz_explanation(quiz: Quiz, solution: Solution) -> list[str]:
         return lines
     feature = FEATURE_NAMES.get(solution.feature, "") if solution.feature else ""
     return [_("Nobody has a figure on that {feature} yet, so a figure may go there.").format(feature=feature)]
+
+
+def _capture_line(capture: Capture, names: list[str]) -> str:
+    """Whether a capture quiz's floor may take one figure, and the engine's reason if not."""
+    figure = capture.figure
+    if capture.feature is None:
+        label = _("{player}'s {figure}").format(player=names[figure.player], figure=figure_name(figure.kind))
+    else:
+        label = figure_on(names[figure.player], figure.kind, capture.feature)
+    if capture.problem is not None:
+        return labelled(label, refusal_text(capture.problem))
+    # Translators: a capture quiz (The Tower): {figure} is e.g. "Mina's meeple on a road".
+    return _("{figure} stands within the tower's reach: the floor may capture it.").format(figure=label)

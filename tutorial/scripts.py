@@ -8,6 +8,11 @@ scored. ``expect`` states in the script what the rules say must happen; the test
 to it.
 
 A :class:`Quiz` asks one question about a position; :func:`solve` has the engine answer it.
+
+The Tower's steps carry more than a figure after the tile (``:tower=1,0;capture=1@1,2/W``, a floor
+that captures; ``:ransom=0/meeple``, a ransom paid before the tile). What they leave on the board
+besides points (the towers' heights, the prisoners, the figures in supply) is stated in the
+script with :class:`Holds`, and the tests hold the engine to that too.
 """
 
 from __future__ import annotations
@@ -19,12 +24,15 @@ from enum import StrEnum
 from scorer.engine import (
     FeatureKind,
     Game,
+    HeldFigure,
     IllegalPlacementError,
     Placement,
     Problem,
     Rules,
     ScoreEvent,
+    Square,
 )
+from scorer.engine.expansions.tower import TOP, FigureRef
 
 COLOURS = ("blue", "red", "green", "yellow", "black")
 ROTATIONS = (0, 90, 180, 270)
@@ -55,6 +63,22 @@ class Expect:
 
 
 @dataclass(frozen=True)
+class Holds:
+    """What the rules say the board holds after a step besides its points (The Tower): every tower
+    and its height, every prisoner, and, where the step moves figures otherwise than by scoring
+    them, the meeples in each player's supply."""
+
+    step: int
+    """1 for the first step."""
+    towers: tuple[tuple[int, int, int], ...] = ()
+    """Every tower with at least one floor: ``(x, y, height)``."""
+    prisoners: tuple[tuple[str, str], ...] = ()
+    """Every prisoner: ``(who holds it, whose it is)``, colour keys."""
+    meeples: tuple[int, ...] | None = None
+    """Meeples in each player's supply, in player order."""
+
+
+@dataclass(frozen=True)
 class Example:
     slug: str
     chapter: str
@@ -65,6 +89,7 @@ class Example:
     expect: tuple[Expect, ...]
     rules: Rules = field(default_factory=Rules)
     expansions: tuple[str, ...] = ()
+    holds: tuple[Holds, ...] = ()
 
 
 class Ask(StrEnum):
@@ -84,6 +109,9 @@ class Ask(StrEnum):
     both of two players, or nobody."""
     NEXT = "next"
     """Who lays the tile after ``move``? A player."""
+    CAPTURE = "capture"
+    """Whose figures could the floor of ``move`` (its tile laid, a floor put on a tower, The
+    Tower) capture? A player, both of two players, or nobody."""
 
 
 @dataclass(frozen=True)
@@ -113,7 +141,7 @@ class Quiz:
             return (YES, NO)
         if self.ask is Ask.TURN:
             return tuple(str(r) for r in ROTATIONS)
-        if self.ask is Ask.WHO:
+        if self.ask in (Ask.WHO, Ask.CAPTURE):
             return (*self.players, "+".join(self.players), NOBODY)
         if self.ask is Ask.NEXT:
             return self.players
@@ -135,11 +163,24 @@ class Solution:
     """Why each of the other rotations does not fit (turn)."""
     extra_tile: bool = False
     """The move earned its layer another tile (next)."""
+    captures: tuple[Capture, ...] = ()
+    """Every figure on the board, and whether the move's floor may capture it (capture)."""
 
     @property
     def key(self) -> str:
         """The answer as a choice's value."""
         return str(self.answer)
+
+
+@dataclass(frozen=True)
+class Capture:
+    """One figure a capture quiz's floor was tried on, and why it may not be taken (``None``: it
+    may)."""
+
+    figure: FigureRef
+    feature: FeatureKind | None
+    """What it stands on; ``None`` on top of a tower."""
+    problem: Problem | None
 
 
 @dataclass(frozen=True)
@@ -154,6 +195,12 @@ class StepResult:
     """Trade-goods tokens each player holds (Traders & Builders)."""
     refused: Problem | None = None
     """Why ``placement`` was refused (a refused step: the board is the one before it)."""
+    towers: tuple[tuple[Square, int], ...] = ()
+    """Every tower with a floor and its height (The Tower)."""
+    held: tuple[HeldFigure, ...] = ()
+    """Every prisoner (The Tower)."""
+    raised: int = 0
+    """The height of the tower this step put a floor on (0: none)."""
 
 
 def new_game(
@@ -184,9 +231,16 @@ def run(example: Example) -> list[StepResult]:
             continue
         assert step.move is not None
         moves.append(step.move)
+        before = dict(towers_of(game))
         game = new_game(example.players, example.rules, example.expansions, tuple(moves))
-        results.append(_result(game, game.turns[-1].events, game.turns[-1].placement))
+        raised = next((h for square, h in towers_of(game) if h > before.get(square, 0)), 0)
+        results.append(_result(game, game.turns[-1].events, game.turns[-1].placement, raised=raised))
     return results
+
+
+def towers_of(game: Game) -> tuple[tuple[Square, int], ...]:
+    """Every tower with a floor, and its height."""
+    return tuple(sorted((piece.square, piece.size) for piece in game.pieces() if piece.kind == TOP))
 
 
 def refusal(game: Game, placement: Placement) -> Problem:
@@ -200,13 +254,32 @@ def refusal(game: Game, placement: Placement) -> Problem:
 
 
 def _result(
-    game: Game, events, placement, *, totals=None, final: bool = False, refused: Problem | None = None
+    game: Game,
+    events,
+    placement,
+    *,
+    totals=None,
+    final: bool = False,
+    refused: Problem | None = None,
+    raised: int = 0,
 ) -> StepResult:
     totals = totals if totals is not None else game.projected_scores()
     scores = totals if final else tuple(game.scores)
     goods = tuple(sum(held.values()) for held in game.goods)
     meeples = tuple(game.meeples_in_supply)
-    return StepResult(game, tuple(events), tuple(scores), tuple(totals), meeples, placement, goods, refused)
+    return StepResult(
+        game,
+        tuple(events),
+        tuple(scores),
+        tuple(totals),
+        meeples,
+        placement,
+        goods,
+        refused,
+        towers_of(game),
+        tuple(game.held()),
+        raised,
+    )
 
 
 def quiz_answer(quiz: Quiz) -> tuple[int, tuple[ScoreEvent, ...]]:
@@ -241,6 +314,8 @@ def solve(quiz: Quiz) -> Solution:
     if quiz.ask is Ask.NEXT:
         events = game.push(move)
         return Solution(quiz.players[game.to_move], events, extra_tile=game.turns[-1].extra_tile)
+    if quiz.ask is Ask.CAPTURE:
+        return _solve_capture(quiz, game, move)
     if quiz.ask is Ask.FITS:
         problem = _problem(game, move.without_meeple())
         return Solution(NO if problem else YES, problem=problem)
@@ -276,6 +351,30 @@ def _solve_figure(game: Game, move: Placement) -> Solution:
     return Solution(NO if problem else YES, problem=problem, feature=feature.kind if feature else None)
 
 
+def _solve_capture(quiz: Quiz, game: Game, move: Placement) -> Solution:
+    """Try the move's floor on every figure on the board: the owners of those it may take."""
+    floor = move.choice
+    if floor is None or not hasattr(floor, "capture"):
+        raise ValueError(f"{move} puts no floor on a tower")
+    tile_problem = _problem(game, move.without_meeple())
+    if tile_problem is not None:
+        raise ValueError(f"{move}: the tile itself may not go there ({tile_problem.rule})")
+    figures: list[tuple[FigureRef, FeatureKind | None]] = [
+        (FigureRef(f.player, *f.square, f.place, f.kind), f.feature) for f in game.figures
+    ]
+    figures += [
+        (FigureRef(p.figure[0], *p.square, TOP, p.figure[1]), None)
+        for p in game.pieces()
+        if p.kind == TOP and p.figure is not None
+    ]
+    captures = tuple(
+        Capture(ref, feature, _problem(game, move.without_meeple().with_action(floor._replace(capture=ref))))
+        for ref, feature in sorted(figures, key=lambda item: (item[0].player, item[0].y, item[0].x))
+    )
+    owners = {c.figure.player for c in captures if c.problem is None}
+    return Solution(who_key(quiz.players, owners), captures=captures)
+
+
 def caption_values(example: Example, result: StepResult) -> dict[str, object]:
     """The numbers a caption may use, by placeholder name (see docs/tutorial-content.md)."""
     values: dict[str, object] = {}
@@ -286,9 +385,12 @@ def caption_values(example: Example, result: StepResult) -> dict[str, object]:
     values["tiles"] = len(first.tiles) if first and first.feature is not FeatureKind.FIELD else 0
     values["pennants"] = first.pennants if first else 0
     values["cities"] = len(first.cities) if first else 0
+    values["height"] = result.raised
+    values["ransom"] = sum(e.points for e in result.events if e.subject == "ransom" and e.points > 0)
     for i, colour in enumerate(example.players):
         values[colour] = result.scores[i]
         values[f"{colour}_total"] = result.totals[i]
         values[f"meeples_{colour}"] = result.meeples[i]
         values[f"goods_{colour}"] = result.goods[i] if result.goods else 0
+        values[f"prisoners_{colour}"] = sum(1 for h in result.held if h.holder == i)
     return values

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from scorer.engine import FeatureKind, FigureKind, Placement, Rule
+from scorer.engine import Expansion, FeatureKind, FigureKind, Placement, Rule
+from scorer.engine.actions import kind_of
 from tutorial import content
 from tutorial.examples import EXAMPLES, QUIZZES
 from tutorial.scripts import COLOURS, NO, YES, Ask, caption_values, new_game, quiz_answer, run, solve
@@ -33,7 +34,11 @@ WHOLE_GAMES = {"whole-game"}
 """Examples that play a whole short game, from the start tile to the final score: their length is
 the point, so they are held to that instead of to the size of the others."""
 
-REFUSALS = {"edge-mismatch": (Rule.EDGE_MISMATCH,), "river-field": (Rule.FEATURE_OCCUPIED,)}
+REFUSALS = {
+    "edge-mismatch": (Rule.EDGE_MISMATCH,),
+    "river-field": (Rule.FEATURE_OCCUPIED,),
+    "tower-reach": (Rule.BAD_CAPTURE,),
+}
 """What each example's refused steps are refused for, in order."""
 
 
@@ -225,11 +230,13 @@ def test_example_scores_exactly_what_the_rules_say(slug):
 
 @pytest.mark.parametrize("slug", sorted(EXAMPLES))
 def test_meeples_come_back_after_scoring(slug):
-    """Every meeple on a feature that scores in play is back in supply after the step."""
+    """Every meeple on a feature that scores in play is back in supply after the step (a step that
+    moves figures otherwise, a tower's, states its supply in ``holds`` instead)."""
     example = EXAMPLES[slug]
     steps = results(slug)
-    for before, after, step in zip(steps, steps[1:], example.steps):
-        if step.end or step.refused:
+    stated = {h.step for h in example.holds if h.meeples is not None}
+    for number, (before, after, step) in enumerate(zip(steps, steps[1:], example.steps), 1):
+        if step.end or step.refused or number in stated:
             continue
         placed = after.placement.meeple if after.placement else None
         for player in range(len(example.players)):
@@ -264,6 +271,66 @@ def test_a_refused_step_is_refused_for_its_rule_and_changes_nothing(slug):
         assert following is not None and following.move is not None
         tried, made = Placement.parse(example.steps[n - 1].move), Placement.parse(following.move)
         assert (tried.tile, tried.square) == (made.tile, made.square)
+
+
+def _tower_step(step) -> bool:
+    """The step takes one of The Tower's actions (a floor, a figure onto a tower, a ransom)."""
+    if step.move is None or step.refused:
+        return False
+    return any(kind_of(action).expansion is Expansion.TOWER for action in Placement.parse(step.move).actions)
+
+
+@pytest.mark.parametrize("slug", sorted(s for s, e in EXAMPLES.items() if e.holds))
+def test_what_a_step_leaves_on_the_board_is_what_the_rules_say(slug):
+    """Towers, prisoners and the supply after each step the script states them for."""
+    example = EXAMPLES[slug]
+    steps = results(slug)
+    for holds in example.holds:
+        result = steps[holds.step]
+        where = f"{slug}, step {holds.step}"
+        assert result.towers == tuple(sorted(((x, y), h) for x, y, h in holds.towers)), where
+        got = sorted((example.players[h.holder], example.players[h.player]) for h in result.held)
+        assert got == sorted(holds.prisoners), where
+        if holds.meeples is not None:
+            assert result.meeples == holds.meeples, where
+
+
+@pytest.mark.parametrize("slug", sorted(EXAMPLES))
+def test_every_tower_step_is_held_to_the_rules(slug):
+    """A step with a floor, a figure onto a tower or a ransom says what it leaves on the board, and
+    the supply too where figures leave or come back otherwise than by scoring."""
+    example = EXAMPLES[slug]
+    steps = results(slug)
+    holds = {h.step: h for h in example.holds}
+    for number, step in enumerate(example.steps, 1):
+        if not _tower_step(step):
+            continue
+        assert number in holds, f"{slug}, step {number}: a tower step with no Holds"
+        before, after = steps[number - 1], steps[number]
+        scored = {s for e in after.events for s in e.meeple_spots}
+        moved = before.meeples != after.meeples and not scored
+        assert holds[number].meeples is not None or not moved, f"{slug}, step {number}: say the supply"
+
+
+def test_the_tower_examples_show_what_the_chapter_teaches():
+    """A floor that reaches across a gap (and a diagonal refused), a capture that breaks a majority,
+    an exchange that empties both jails, and a ransom paid from points scored in the example."""
+    reach = results("tower-reach")
+    assert [r.raised for r in reach] == [0, 1, 0, 0, 2]
+    assert reach[3].refused.facts.get("problem") == "out_of_reach"
+    majority = results("tower-majority")
+    without = new_game(
+        ("blue", "red"), EXAMPLES["tower-majority"].rules, ("tower",), EXAMPLES["tower-majority"].setup
+    )
+    joined = Placement.parse("R@0,1/180")
+    assert {w for e in without.score_of(joined) for w in e.winners} == {1}, "without the capture Red wins"
+    assert set(majority[-1].events[0].winners) == {0, 1}
+    exchange = results("tower-exchange")
+    assert exchange[1].held and not exchange[2].held
+    ransom = results("tower-ransom")
+    assert ransom[2].scores[1] >= 3 and ransom[3].meeples == (7, 7)
+    values = caption_values(EXAMPLES["tower-ransom"], ransom[3])
+    assert values["ransom"] == 3 and values["prisoners_blue"] == 0
 
 
 def test_a_whole_game_scores_everything_once():
@@ -336,7 +403,7 @@ def test_the_dashed_tile_is_laid_by_the_player_whose_turn_it_is(slug):
 
 
 def test_enough_quizzes_of_every_kind():
-    assert len(QUIZZES) >= 24
+    assert len(QUIZZES) >= 27
     kinds = {quiz.ask for quiz in QUIZZES.values()}
     assert kinds == set(Ask)
     # a yes-or-no question is not always answered the same way
@@ -354,6 +421,7 @@ def test_enough_quizzes_of_every_kind():
         "abbot",
         "inns-cathedrals",
         "traders-builders",
+        "tower",
     }
 
 
@@ -363,6 +431,27 @@ def test_the_farm_quizzes_ask_one_board_under_three_editions():
     assert [q.rules.farmers.value for q in quizzes] == ["3rd", "2nd", "1st"]
     assert len({q.answer for q in quizzes}) == 3, "each edition gives its own answer"
     assert quizzes[0].setup not in {EXAMPLES[f"farm-editions-{e}"].setup for e in ("3rd", "2nd", "1st")}
+
+
+def test_a_capture_quiz_tries_every_figure_on_the_board():
+    quiz = QUIZZES["tower-capture"]
+    solution = solve(quiz)
+    game = new_game(quiz.players, quiz.rules, quiz.expansions, quiz.setup)
+    assert len(solution.captures) == len(game.figures)
+    allowed = [c for c in solution.captures if c.problem is None]
+    # only Blue's own thief is in reach: a player may capture their own figure
+    assert [(c.figure.player, c.feature) for c in allowed] == [(0, FeatureKind.ROAD)]
+    assert all(c.problem.rule is Rule.BAD_CAPTURE for c in solution.captures if c.problem is not None)
+    assert quiz.choices == ("blue", "red", "blue+red", "nobody")
+
+
+def test_the_capture_comes_before_the_scoring():
+    """The same tile without the capture would give the city to both."""
+    quiz = QUIZZES["tower-who"]
+    game = new_game(quiz.players, quiz.rules, quiz.expansions, quiz.setup)
+    bare = Placement.parse(quiz.move).bare()
+    assert {w for e in game.score_of(bare) for w in e.winners} == {0, 1}
+    assert solve(quiz).answer == "blue"
 
 
 def test_a_turn_quiz_has_one_turn_and_says_why_not_the_others():

@@ -9,7 +9,7 @@ import pytest
 
 from scorer.engine import FigureKind, IllegalPlacementError, Placement, Rule
 from tutorial import content
-from tutorial.practice import PRACTICES, SET_ASIDE, Fits, Turn, judge
+from tutorial.practice import PRACTICES, SET_ASIDE, Fits, Turn, judge, open_towers
 
 LANGUAGES = ("en", "zh-hant", "zh-hans", "fa")
 TEXTS = ("title", "task", "hint", "solved", "not_yet")
@@ -147,6 +147,28 @@ def test_only_the_abbot_stands_on_a_garden():
 def test_the_inn_doubles_the_road():
     turn = turn_of("inn-close", PRACTICES["inn-close"].solution)
     assert [(e.points, e.inn) for e in turn.events] == [(8, True)]
+
+
+def test_a_thief_is_safe_only_where_no_open_tower_reaches():
+    practice = PRACTICES["tower-safe"]
+    # The western tower is closed by Red's meeple; the bare foundation counts, at height 0.
+    assert open_towers(practice.game()) == [((1, 0), 1), ((2, 0), 0)]
+    assert judge(practice, turn_of("tower-safe", "U@-2,0/0:0E"))
+    # Two squares east of a tower of one floor: its next floor reaches that far.
+    assert not judge(practice, turn_of("tower-safe", "U@3,0/0:0E"))
+    # Safe, but no thief on the road.
+    assert not judge(practice, turn_of("tower-safe", "U@-2,0/0:0N"))
+    assert not judge(practice, turn_of("tower-safe", "U@-2,0/0"))
+
+
+def test_closing_the_threatened_city_brings_the_knight_home():
+    practice = PRACTICES["tower-close"]
+    turn = turn_of("tower-close", practice.solution)
+    assert [(e.feature.value, e.points, e.winners) for e in turn.events] == [("city", 6, (0,))]
+    assert turn.game.meeples_in_supply[0] == practice.game().meeples_in_supply[0] + 1
+    # The same cap closes the other city, whose knight no tower could reach: not the task.
+    other = turn_of("tower-close", "E@0,1/270")
+    assert [e.points for e in other.events] == [4] and not judge(practice, other)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
