@@ -187,20 +187,7 @@ def test_a_whole_game_with_every_box_and_six_players_copied_on_a_phone(
         f" the Tower's actions: requests median {statistics.median(tower_requests)},"
         f" most {max(tower_requests)}"
     )
-    # The Tower's own steps are still being fitted to the smallest screens (issue 21): their taps
-    # are reported, the rest held to the phone issue's standard.
-    tower_taps = (
-        "ransom",
-        "tower floor",
-        "tower",
-        "capture",
-        "no capture",
-        "figure onto a tower",
-        "tower top",
-    )
-    problems = sorted({p for p in tap.problems if p.split(":")[0] not in tower_taps})
-    print(f"the Tower's taps out of view or too small: {sorted(set(tap.problems) - set(problems))}")
-    assert not problems, problems
+    assert not tap.problems, sorted(set(tap.problems))
     assert choosing_requests == []
     assert max(turn_requests) <= 2
     # Two taps a tile and a spot for each figure; a floor is three more (the chip, the tower, the
