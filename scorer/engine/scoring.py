@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .figures import FigureKind, majority
 from .places import Square
@@ -208,6 +208,15 @@ def feature_points(
     return tiles
 
 
+def off_board_event(when: Phase, winners: tuple[int, ...], points: int, **more: Any) -> ScoreEvent:
+    """Points that no feature on the board scores (a goods majority, a ransom): no tiles, no
+    figures counted."""
+    return ScoreEvent(
+        when=when, feature=None, complete=False, tiles=(), pennants=0, meeples={},
+        winners=winners, points=points, **more,
+    )  # fmt: skip
+
+
 def goods_events(goods: Sequence[Mapping[Good, int]]) -> list[ScoreEvent]:
     """At the end: for each good, 10 to every player with the most tokens of it (nobody with none)."""
     events = []
@@ -216,15 +225,10 @@ def goods_events(goods: Sequence[Mapping[Good, int]]) -> list[ScoreEvent]:
         winners = majority(tokens)
         if winners:
             events.append(
-                ScoreEvent(
-                    when=Phase.GOODS,
-                    feature=None,
-                    complete=False,
-                    tiles=(),
-                    pennants=0,
-                    meeples={},
-                    winners=winners,
-                    points=GOODS_MAJORITY_POINTS,
+                off_board_event(
+                    Phase.GOODS,
+                    winners,
+                    GOODS_MAJORITY_POINTS,
                     good=good,
                     tokens={p: n for p, n in tokens.items() if n},
                 )

@@ -36,7 +36,7 @@ from ..figures import FigureKind
 from ..places import Place, Square
 from ..queries import HeldFigure, Piece
 from ..rules import Mode
-from ..scoring import Category, Phase, ScoreEvent
+from ..scoring import Category, Phase, ScoreEvent, off_board_event
 from ..tiles import Expansion
 from . import RuleModule
 
@@ -697,17 +697,7 @@ class TheTower(RuleModule):
 
 
 def _ransom_event(winners: tuple[int, ...], points: int, index: int | None) -> ScoreEvent:
-    return ScoreEvent(
-        when=Phase.RANSOM,
-        feature=None,
-        complete=False,
-        tiles=(),
-        pennants=0,
-        meeples={},
-        winners=winners,
-        points=points,
-        placement=index,
-    )
+    return off_board_event(Phase.RANSOM, winners, points, placement=index)
 
 
 TOWER = TheTower()
