@@ -77,6 +77,12 @@ class Rule(StrEnum):
     BAD_TOWER = "bad_tower"
     BAD_CAPTURE = "bad_capture"
     BAD_RANSOM = "bad_ransom"
+    # Princess & Dragon.
+    VOLCANO = "volcano"
+    BAD_PORTAL = "bad_portal"
+    BAD_FAIRY = "bad_fairy"
+    BAD_PRINCESS = "bad_princess"
+    BAD_DRAGON = "bad_dragon"
     ACTION_IN_FINAL = "action_in_final"
     FIELD_NOT_IN_GAME = "field_not_in_game"
     # History.
@@ -138,6 +144,11 @@ _TEMPLATES: dict[Rule, str] = {
     Rule.BAD_TOWER: "no tower floor or figure can go there ({problem})",
     Rule.BAD_CAPTURE: "that figure cannot be captured ({problem})",
     Rule.BAD_RANSOM: "that ransom cannot be paid ({problem})",
+    Rule.VOLCANO: "no figure may stand on a volcano tile as it is laid",
+    Rule.BAD_PORTAL: "no figure can go there through the magic portal ({problem})",
+    Rule.BAD_FAIRY: "the fairy cannot move there ({problem})",
+    Rule.BAD_PRINCESS: "the princess cannot send that knight home ({problem})",
+    Rule.BAD_DRAGON: "the dragon cannot move so ({problem})",
     Rule.ACTION_IN_FINAL: "that happens only in a game entered as it is played",
     Rule.FIELD_NOT_IN_GAME: "{detail}",
     Rule.RECALL_NOT_THERE: "{player_name} has no abbot on square ({at_x}, {at_y})",

@@ -22,7 +22,7 @@ from .errors import IllegalPlacementError, Problem, Rule, SetupError
 from .expansions import RuleModule, overriding
 from .figure_rules import feature_index, figure_problem, has_own_counting_figure, spots_on
 from .figures import FigureKind, supply_for
-from .placement import Meeple, Placement
+from .placement import Figures, Meeple, Placement
 from .places import Square
 from .queries import FigureSpot, Player, RecallOption
 from .rules import MIN_PLAYERS, Mode, Rules, max_players
@@ -106,6 +106,7 @@ class Game(GameView):
         self._modules = self.board.modules
         modules = self._modules
         # Each hook called only on the modules that override it (none: no cost at all).
+        self._starters = overriding(modules, "start_turn")
         self._preparers = overriding(modules, "before_tile")
         self._earners = overriding(modules, "earns_extra_tile")
         self._actors = overriding(modules, "check_action")
@@ -117,6 +118,9 @@ class Game(GameView):
         self._holders = overriding(modules, "goods_held")
         self._judges = overriding(modules, "final_problem")
         self._offerers = overriding(modules, "options")
+        self._owers = overriding(modules, "unfinished")
+        self._barrers = overriding(modules, "figure_bar")
+        self._followers_up = overriding(modules, "follow_ups")
         self.figure_kinds: tuple[FigureKind, ...] = tuple(supply_for(self.board.expansions))
         """The kinds of figure this game has, meeples first."""
         start_supply = supply_for(self.board.expansions)
@@ -204,8 +208,9 @@ class Game(GameView):
         tile = self.tile_type(placement.tile)
         placed = self.board.place(tile, placement.square, placement.rotation)
         try:
+            bar = self._figure_bar(placed) if self._barrers and self.mode is Mode.REPLAY else None
             return spots_on(
-                self, placed, lambda kind, index: figure_problem(self, placed, owner, kind, index)
+                self, placed, lambda kind, index: bar or figure_problem(self, placed, owner, kind, index)
             )
         finally:
             self.board.lift()
@@ -276,6 +281,22 @@ class Game(GameView):
         probe.pop()
         return [action for action in offered if probe.is_legal(bare.with_action(action))]
 
+    def follow_ups(self, placement: Placement, player: int | None = None) -> list[Any]:
+        """What may follow ``placement``'s own action (the dragon's moves), each legal with it:
+        asked once its action is chosen, since the action may change what follows (the fairy
+        moved out of the dragon's way)."""
+        if not self._followers_up or self.mode is not Mode.REPLAY:
+            return []
+        laid = placement.laid_by(player) if player is not None else placement
+        probe = self.copy()
+        probe.push(laid)
+        layer = probe.turns[-1].layer
+        if layer is None:
+            return []
+        offered = [action for m in self._followers_up for action in m.follow_ups(probe, laid, layer)]
+        probe.pop()
+        return [action for action in offered if probe.is_legal(laid.with_action(action))]
+
     def before_last_turn(self) -> Game:
         """A copy of the game as it was before its last turn (the game itself stays as it is)."""
         before = self.copy()
@@ -310,6 +331,10 @@ class Game(GameView):
         if tile is None:
             raise IllegalPlacementError(Rule.UNKNOWN_TILE, index=index, tile_name=str(placement.tile)[:40])
         board = self.board
+        if self._owers and turns and self.mode is Mode.REPLAY:
+            owed = self.unfinished()
+            if owed is not None:
+                raise owed
         # Supply is replaced, never changed in place, so keeping a reference is the snapshot.
         supply_before = self._supply
         scores_before = tuple(self.scores)
@@ -320,7 +345,7 @@ class Game(GameView):
         actions, layer = placement.actions, placement.player
         # Who and where, for a refusal or a module: made only when asked for (most turns never are).
         where: dict = {}
-        if actions or layer is not None or self._after_scoring or self._preparers:
+        if actions or layer is not None or self._after_scoring or self._preparers or self._starters:
             where = {"index": index, "tile": tile.name, "x": placement.x, "y": placement.y}
         events: list[ScoreEvent] = []
         bonus = extra = False
@@ -331,18 +356,29 @@ class Game(GameView):
             else:
                 layer = self._layer_for(placement, index, where)
             # A figure alone, the common action, needs none of the other actions' checks.
-            meeple = alone = actions[0] if len(actions) == 1 and type(actions[0]) is Meeple else None
+            alone = actions[0] if len(actions) == 1 and type(actions[0]) is Meeple else None
+            figures: tuple[Meeple, ...] = (alone,) if alone is not None else ()
             if actions and alone is None:
-                meeple = self._screen_actions(placement, where)
-            # Step 1-2, before the tile (a ransom): a figure it frees may go down this very turn.
-            if self._preparers and self.mode is Mode.REPLAY:
+                figures = self._screen_actions(placement, where)
+            # Steps 1-2, before the tile (the fairy's point, a ransom): a figure it frees may go
+            # down this very turn, and the points are on the track at once (a ransom needs 3).
+            paid = 0
+            if (self._starters or self._preparers) and self.mode is Mode.REPLAY:
+                for module in self._starters:
+                    events += module.start_turn(self, placement, layer, where)
+                    paid = self._pay(events, paid)
                 for module in self._preparers:
                     events += module.before_tile(self, placement, layer, where)
+                    paid = self._pay(events, paid)
             if actions and alone is None:
                 for module in self._actors:
                     module.check_action(self, placement, layer, where)
-            if meeple is not None:
-                self._put_figure(placed, meeple, where)
+            if figures and self._barrers and self.mode is Mode.REPLAY:
+                bar = self._figure_bar(placed)
+                if bar is not None:
+                    raise bar.error(**where)
+            for figure in figures:
+                self._put_figure(placed, figure, where)
             for module in self._followers:
                 module.after_action(self, placed, placement, layer)
             if self.mode is Mode.REPLAY:
@@ -354,10 +390,7 @@ class Game(GameView):
                 events += self._score_completed(placed, layer)
                 for module in self._after_scoring:
                     events += module.after_scoring(self, placement, where)
-                scores = self.scores
-                for event in events:
-                    for player in event.winners:
-                        scores[player] += event.points
+                self._pay(events, paid)
         except IllegalPlacementError:
             board.lift()
             self._restore(supply_before, scores_before, states_before)
@@ -376,6 +409,14 @@ class Game(GameView):
         )
         turns.append(turn)
         return turn.events
+
+    def _pay(self, events: list[ScoreEvent], paid: int) -> int:
+        """Put the points of ``events[paid:]`` on the score track; returns how many are paid."""
+        scores = self.scores
+        for event in events[paid:]:
+            for player in event.winners:
+                scores[player] += event.points
+        return len(events)
 
     def extend(self, placements: Iterable[Placement]) -> None:
         """Push every placement in order, stopping at the first that breaks a rule (which raises,
@@ -449,11 +490,11 @@ class Game(GameView):
         for _, player, kind in self._graph.take_figures(root):
             self._change_supply(player, kind, +1)
 
-    def _screen_actions(self, placement: Placement, where: dict) -> Meeple | None:
+    def _screen_actions(self, placement: Placement, where: dict) -> tuple[Meeple, ...]:
         """The turn's actions, as far as any game judges them: one of them at most the layer's
         own choice, each of a kind this game has and its mode allows, of a player of the game
-        (their modules' own rules come next). Returns the figure to put on the tile, if any."""
-        meeple = None
+        (their modules' own rules come next). Returns the figures to put on the tile."""
+        figures: tuple[Meeple, ...] = ()
         choices = 0
         for action in placement.actions:
             kind = kind_of(action)
@@ -462,7 +503,12 @@ class Game(GameView):
                 if choices > 1:
                     raise IllegalPlacementError(Rule.TWO_ACTIONS, **where)
             if type(action) is Meeple:
-                meeple = action
+                figures = (action,)
+                continue
+            if type(action) is Figures:
+                if self.mode is Mode.REPLAY:
+                    raise IllegalPlacementError(Rule.TWO_ACTIONS, **where)
+                figures = action.figures
                 continue
             if self.mode is Mode.FINAL and kind.replay_only is not None:
                 raise IllegalPlacementError(kind.replay_only, **where)
@@ -473,7 +519,7 @@ class Game(GameView):
                 if kind.absent is not None:
                     raise kind.absent(self, action, where)
                 raise IllegalPlacementError(Rule.ACTION_NOT_IN_GAME, **where, action=kind.field)
-        return meeple
+        return figures
 
     # -- what rule modules may do (named, instead of the feature graph) ----------------------
 
@@ -481,6 +527,32 @@ class Game(GameView):
         """Lift the figure on segment ``node`` back to its player's supply."""
         player, kind = self._graph.take_figure(node)
         self._change_supply(player, kind, +1)
+
+    def unfinished(self) -> IllegalPlacementError | None:
+        """What the last turn still owes before the next tile may be laid (the dragon's steps),
+        if anything; the game refuses the next tile until it is given."""
+        for module in self._owers:
+            owed = module.unfinished(self)
+            if owed is not None:
+                return owed
+        return None
+
+    def _figure_bar(self, placed: PlacedTile) -> Problem | None:
+        for module in self._barrers:
+            bar = module.figure_bar(self, placed)
+            if bar is not None:
+                return bar
+        return None
+
+    def put_figure(self, placed: PlacedTile, meeple: Meeple, where: dict) -> None:
+        """Stand ``meeple`` on the tile ``placed`` (any tile: a magic portal's figure), by the
+        rules of its kind; refused as the figure on the tile just laid would be."""
+        self._put_figure(placed, meeple, where)
+
+    def evict(self, square: Square) -> None:
+        """Every figure the modules stand on ``square`` off its tile goes home (a tower's top)."""
+        for module in self._modules:
+            module.evict(self, square)
 
     def lift_figure(self, node: int) -> tuple[int, FigureKind]:
         """Lift the figure on segment ``node`` off the board, not into any supply (a prisoner);

@@ -291,6 +291,9 @@ def build_game(board: BoardFile) -> Game:
         extras=board.extras,
     )
     game.extend(board.placements)
+    owed = game.unfinished() if board.mode is Mode.REPLAY and game.turns else None
+    if owed is not None:
+        raise owed
     if board.mode is Mode.FINAL:
         problem = game.final_problem()
         if problem is not None:

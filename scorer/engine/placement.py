@@ -98,6 +98,49 @@ MEEPLE: ActionKind = register(
 """A figure on the tile just laid: the base game's action, whatever the figure's kind."""
 
 
+class Figures(NamedTuple):
+    """On a finished board, every figure standing on one tile, when there are more than one (a
+    magic portal's figure beside the layer's, a follower from Carcassonne, ...): the board
+    file's ``meeples`` list."""
+
+    figures: tuple[Meeple, ...]
+
+    field = "meeples"
+
+    def __str__(self) -> str:
+        return "meeples=" + ",".join(str(m) for m in self.figures)
+
+
+def _parse_figures(token: str) -> Figures | None:
+    if not token.startswith("meeples="):
+        return None
+    figures = [_parse_meeple(part) for part in token[len("meeples=") :].split(",")]
+    if not figures or any(f is None for f in figures):
+        raise NotationError(Rule.BAD_NOTATION, text=token[:60], detail="figures are meeples=0N,1S+big,...")
+    return Figures(tuple(figures))  # type: ignore[arg-type]
+
+
+def _read_figures(raw: Any, context: ReadContext) -> Figures:
+    if not isinstance(raw, list) or not raw or len(raw) > 12:
+        detail = "meeples must be a list of 1 to 12 figures"
+        raise BoardFileError(Rule.BAD_PLACEMENT, **context.where, detail=detail)
+    figures = [_read_meeple(item, context) for item in raw]
+    if any(f is None for f in figures):
+        raise BoardFileError(
+            Rule.BAD_PLACEMENT, **context.where, detail="a figure of meeples stands on its tile"
+        )
+    return Figures(tuple(figures))  # type: ignore[arg-type]
+
+
+FIGURES: ActionKind = register(
+    ActionKind(
+        "meeples", Step.ACTION, True, _parse_figures, _read_figures,
+        lambda figures: [_write_meeple(m) for m in figures.figures],
+    )
+)  # fmt: skip
+"""Several figures on one tile of a finished board."""
+
+
 class _Fields(NamedTuple):
     tile: str
     x: int

@@ -32,6 +32,8 @@ class Phase(StrEnum):
     """The most trade goods of one kind (Traders & Builders), last of all."""
     RANSOM = "ransom"
     """A ransom paid for a prisoner (The Tower): 3 points from one player to another, during play."""
+    FAIRY = "fairy"
+    """The fairy's point at the start of a turn (Princess & Dragon)."""
 
 
 class Category(StrEnum):
@@ -122,18 +124,26 @@ class ScoreEvent(NamedTuple):
     """For a goods majority: the good."""
     tokens: Mapping[int, int] = MappingProxyType({})
     """For a goods majority: each player's tokens of that good."""
+    fairy: bool = False
+    """The fairy's points (Princess & Dragon): its turn point (``when`` fairy), or its 3-point
+    bonus after the scoring whose ``when`` it has."""
 
     @property
     def category(self) -> Category:
         if self.feature is not None:
             return CATEGORY_OF[self.feature]
+        if self.fairy:
+            return Category.FAIRY
         return Category.RANSOM if self.when is Phase.RANSOM else Category.GOODS
 
     @property
     def subject(self) -> str:
-        """What was scored, as the report names it: a feature kind, ``"goods"`` or ``"ransom"``."""
+        """What was scored, as the report names it: a feature kind, ``"goods"``, ``"ransom"`` or
+        ``"fairy"``."""
         if self.feature is not None:
             return self.feature.value
+        if self.fairy:
+            return "fairy"
         return "ransom" if self.when is Phase.RANSOM else "goods"
 
     def points_for(self, player: int) -> int:

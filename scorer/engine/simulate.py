@@ -13,7 +13,7 @@ from .board import Board
 from .expansions.abbot import Recall
 from .figures import FigureKind
 from .game import Game
-from .placement import Placement
+from .placement import Figures, Meeple, Placement
 from .places import Square
 from .rules import Mode, Rules
 from .tiles import Expansion
@@ -80,6 +80,7 @@ def _lay(rng: random.Random, game: Game, name: str, frontier: _Frontier, meeple_
         placement = _with_figure(rng, game, placement)
     if game.turns and game.offers_actions:  # (games without such expansions draw no more at random)
         placement = _with_module_actions(rng, game, placement)
+        placement = _with_follow_ups(rng, game, placement)
     game.push(placement)
     frontier.update(game, placement.square)
     return True
@@ -113,6 +114,14 @@ def _with_module_actions(rng: random.Random, game: Game, placement: Placement) -
     choices = [o for o in options if kind_of(o).choice]
     chosen = placement
     if choices and rng.random() < 0.4:
+        # A kind of action first, the rarer the likelier, so that the princess (one knight to
+        # send home, now and then) comes up as well as the fairy (next to any follower).
+        by_kind: dict[str, list] = {}
+        for option in choices:
+            by_kind.setdefault(kind_of(option).key, []).append(option)
+        kinds = sorted(by_kind)
+        kind = rng.choices(kinds, weights=[len(by_kind[k]) ** -0.5 for k in kinds])[0]
+        choices = by_kind[kind]
         capturing = [o for o in choices if getattr(o, "capture", None) is not None]
         pick = rng.choice(capturing if capturing and rng.random() < 0.6 else choices)
         chosen = placement.without_meeple().with_action(pick)
@@ -120,6 +129,12 @@ def _with_module_actions(rng: random.Random, game: Game, placement: Placement) -
         paid = chosen.with_action(rng.choice(before))
         chosen = paid if game.is_legal(paid) else chosen
     return chosen if chosen == placement or game.is_legal(chosen) else placement
+
+
+def _with_follow_ups(rng: random.Random, game: Game, placement: Placement) -> Placement:
+    """The placement with one of the moves that must follow its action (the dragon's), if any."""
+    follow = game.follow_ups(placement)
+    return placement.with_action(rng.choice(follow)) if follow else placement
 
 
 def _recalls(game: Game, placement: Placement, layer: int) -> list[Square]:
@@ -176,7 +191,9 @@ def _choose_square(rng: random.Random, game: Game, name: str, frontier: _Frontie
 def final_board_of(game: Game) -> Game:
     """The same game entered as a finished board: the tiles, the figures still standing, the points
     already on the score track as banked points and the goods collected."""
-    standing = {f.square: f for f in game.figures}
+    standing: dict[Square, list] = {}
+    for figure in game.figures:
+        standing.setdefault(figure.square, []).append(figure)
     final = Game(
         list(game.players),
         rules=game.rules,
@@ -188,8 +205,10 @@ def final_board_of(game: Game) -> Game:
     )
     for placement in game.placements:
         plain = placement.bare().laid_by(None)
-        figure = standing.get(placement.square)
-        if figure is not None:
-            plain = plain.with_meeple(figure.player, figure.place, figure.kind)
+        figures = standing.get(placement.square, [])
+        if len(figures) == 1:
+            plain = plain.with_meeple(figures[0].player, figures[0].place, figures[0].kind)
+        elif figures:
+            plain = plain.with_action(Figures(tuple(Meeple(f.player, f.place, f.kind) for f in figures)))
         final.push(plain)
     return final

@@ -74,6 +74,18 @@ class Expansion(StrEnum):
     INNS_CATHEDRALS = "inns-cathedrals"
     TRADERS_BUILDERS = "traders-builders"
     TOWER = "tower"
+    PRINCESS_DRAGON = "princess-dragon"
+
+
+class TileMark(StrEnum):
+    """What a Princess & Dragon tile shows beside its features (tiles.md, the Mark column)."""
+
+    VOLCANO = "volcano"
+    """The dragon moves onto it; no figure may stand on it."""
+    DRAGON = "dragon"
+    """The dragon moves after the action."""
+    PORTAL = "portal"
+    """A magic portal: the layer's figure may go onto another tile."""
 
 
 class Good(StrEnum):
@@ -103,6 +115,8 @@ class FeatureSpec:
     """For a city: a cathedral fills it (Inns & Cathedrals)."""
     good: Good | None = None
     """For a city piece: the trade good it shows (Traders & Builders)."""
+    princess: bool = False
+    """For a city piece: a princess stands in it (Princess & Dragon)."""
 
     @property
     def edges(self) -> tuple[Side, ...]:
@@ -169,6 +183,10 @@ class TileType:
     tower: tuple[float, float] | None = None
     """Where its tower foundation stands (The Tower), in the canonical orientation; ``None``: it
     has none. A foundation is part of no feature and divides nothing."""
+    mark: TileMark | None = None
+    """Princess & Dragon's volcano, dragon or portal; ``None``: none."""
+    mark_at: tuple[float, float] | None = None
+    """Where the mark is drawn, in the canonical orientation."""
     orientations: tuple[Orientation, ...] = field(default=(), compare=False, repr=False)
 
     @cached_property
@@ -320,9 +338,12 @@ def city(
     centre: bool = False,
     cathedral: bool = False,
     good: Good | None = None,
+    princess: bool = False,
 ) -> FeatureSpec:
     places = _edge_places(sides) + ((Place.C,) if centre else ())
-    return FeatureSpec(FeatureKind.CITY, places, anchor, pennant=pennant, cathedral=cathedral, good=good)
+    return FeatureSpec(
+        FeatureKind.CITY, places, anchor, pennant=pennant, cathedral=cathedral, good=good, princess=princess
+    )
 
 
 def road(sides: str, anchor: tuple[float, float], *, inn: bool = False) -> FeatureSpec:
@@ -350,6 +371,7 @@ def tile(
     abbot_count: int | None = None,
     twin: str | None = None,
     tower: tuple[float, float] | None = None,
+    mark: tuple[TileMark, tuple[float, float]] | None = None,
 ) -> TileType:
     edge_tuple = tuple(Edge(e) for e in edges.split())
     river = tuple(Side(i) for i, e in enumerate(edge_tuple) if e is Edge.RIVER)
@@ -363,6 +385,8 @@ def tile(
         twin,
         river,
         tower,
+        mark[0] if mark else None,
+        mark[1] if mark else None,
     )
     object.__setattr__(made, "orientations", tuple(_orient(made, q) for q in range(4)))
     return made
@@ -388,4 +412,5 @@ def with_garden(twin: TileType, anchor: tuple[float, float], **moved: tuple[floa
         abbot_count=1,
         twin=twin.name,
         tower=twin.tower,
+        mark=(twin.mark, twin.mark_at) if twin.mark is not None and twin.mark_at is not None else None,
     )

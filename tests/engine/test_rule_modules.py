@@ -60,6 +60,7 @@ def test_every_expansion_with_rules_beyond_its_data_has_a_module():
         Expansion.ABBOT,
         Expansion.TRADERS_BUILDERS,
         Expansion.TOWER,
+        Expansion.PRINCESS_DRAGON,
     }
     assert all(isinstance(m, RuleModule) for m in modules)
 
@@ -68,11 +69,13 @@ def test_a_hook_runs_only_on_the_modules_that_override_it():
     modules = modules_for(frozenset(Expansion))
     by_hook = {hook: {m.expansion for m in overriding(modules, hook)} for hook in HOOKS}
     assert by_hook["completed"] == {Expansion.TRADERS_BUILDERS}
-    assert by_hook["after_scoring"] == {Expansion.ABBOT}
-    assert by_hook["final_problem"] == {Expansion.RIVER, Expansion.TOWER}
+    assert by_hook["after_scoring"] == {Expansion.ABBOT, Expansion.PRINCESS_DRAGON}
+    assert by_hook["final_problem"] == {Expansion.RIVER, Expansion.TOWER, Expansion.PRINCESS_DRAGON}
     assert by_hook["laying_problem"] == {Expansion.RIVER}
+    assert by_hook["start_turn"] == {Expansion.PRINCESS_DRAGON}
     assert by_hook["before_tile"] == {Expansion.TOWER}
-    assert by_hook["after_action"] == {Expansion.TOWER}
+    assert by_hook["after_action"] == {Expansion.TOWER, Expansion.PRINCESS_DRAGON}
+    assert by_hook["unfinished"] == by_hook["figure_bar"] == {Expansion.PRINCESS_DRAGON}
 
 
 def test_a_modules_state_is_restored_exactly_by_pop():

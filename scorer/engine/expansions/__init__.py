@@ -9,7 +9,8 @@ the modules that override it (a game without expansions pays nothing for them).
 
 The steps of a turn (:meth:`Game.push`), each a hook:
 
-1. before the tile: :meth:`RuleModule.before_tile` (the fairy's point, a ransom);
+1. the start of the turn: :meth:`RuleModule.start_turn` (the fairy's point);
+   before the tile: :meth:`RuleModule.before_tile` (a ransom);
 2. the tile: its squares are the board's; :meth:`RuleModule.earns_extra_tile` (the builder);
 3. the action: :meth:`RuleModule.check_action` for an action the module owns (the abbot's recall);
 4. what follows it: :meth:`RuleModule.after_action` (the dragon's steps);
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
     from ..queries import HeldFigure, Piece, RecallOption
     from ..scoring import Category, ScoreEvent
     from ..tiles import Good, Orientation, TileType
+    from ..view import GameView
 
 
 class RuleModule:
@@ -66,10 +68,17 @@ class RuleModule:
         """The module's state when the game begins (``None``: it keeps none)."""
         return None
 
+    def start_turn(
+        self, game: Game, placement: Placement, layer: int | None, where: dict
+    ) -> list[ScoreEvent]:
+        """Step 1: what the start of ``layer``'s turn gives them (the fairy's point), first of all;
+        asked as :meth:`before_tile` is."""
+        return []
+
     def before_tile(
         self, game: Game, placement: Placement, layer: int | None, where: dict
     ) -> list[ScoreEvent]:
-        """Steps 1 and 2: what happens before ``layer`` lays ``placement``'s tile (a ransom); the
+        """Step 2: what happens before ``layer`` lays ``placement``'s tile (a ransom); the
         points it gives, first among the turn's. Asked once the tile lies on the board and the
         turn's actions are screened, before the action (a figure it frees may go down this very
         turn), in a game being played; a refusal (raise) undoes the whole turn."""
@@ -175,6 +184,12 @@ class RuleModule:
         offer and for random games."""
         return []
 
+    def follow_ups(self, game: Game, placement: Placement, layer: int) -> list[Any]:
+        """What may follow ``placement``'s action as the rules make it happen, chosen among by the
+        players (the dragon's moves): asked with ``placement`` laid, its action done and what
+        follows still owed."""
+        return []
+
     def pieces(self, game: Game) -> list[Piece]:
         """What this module stands on the board's squares now (towers, ...), for a page to draw."""
         return []
@@ -183,6 +198,20 @@ class RuleModule:
         """Figures this module keeps off the board and out of their owners' supply (prisoners)."""
         return []
 
+    def unfinished(self, game: GameView) -> IllegalPlacementError | None:
+        """In a game being played: what the last turn still owes before the next tile (the
+        dragon's steps), if anything. Asked before each tile and at the end of a board file."""
+        return None
+
+    def figure_bar(self, game: GameView, placed: PlacedTile) -> Problem | None:
+        """In a game being played: why no figure may stand on ``placed``, the tile just laid (a
+        volcano), if none may."""
+        return None
+
+    def evict(self, game: Game, square: Square) -> None:
+        """Every figure this module stands on ``square`` goes home (the dragon's meal: a follower
+        on top of a tower)."""
+
     def absent(self, tile: TileType) -> Problem | None:
         """Why ``tile``, one of this expansion's, is in no game without it, when the module has
         more to say than that the game lacks the tile."""
@@ -190,6 +219,7 @@ class RuleModule:
 
 
 HOOKS = (
+    "start_turn",
     "before_tile",
     "earns_extra_tile",
     "check_action",
@@ -201,6 +231,9 @@ HOOKS = (
     "final_problem",
     "goods_held",
     "laying_problem",
+    "unfinished",
+    "figure_bar",
+    "follow_ups",
 )
 """The hooks a game calls only on the modules that override them."""
 
@@ -213,7 +246,7 @@ def overriding(modules: Sequence[RuleModule], hook: str) -> tuple[RuleModule, ..
 
 def _registry() -> dict[Expansion, RuleModule]:
     """Every expansion's rule module."""
-    return {m.expansion: m for m in (RIVER, ABBOT, TRADERS_BUILDERS, TOWER)}
+    return {m.expansion: m for m in (RIVER, ABBOT, TRADERS_BUILDERS, TOWER, PRINCESS_DRAGON)}
 
 
 def modules_for(expansions: frozenset[Expansion]) -> tuple[RuleModule, ...]:
@@ -231,6 +264,7 @@ def absent_problem(tile: TileType) -> Problem | None:
 # The modules last: each imports RuleModule from here, and registers its kinds of action as it is
 # imported, before any placement is read.
 from .abbot import ABBOT  # noqa: E402
+from .princess_dragon import PRINCESS_DRAGON  # noqa: E402
 from .river import RIVER  # noqa: E402
 from .tower import TOWER  # noqa: E402
 from .traders_builders import TRADERS_BUILDERS  # noqa: E402

@@ -31,9 +31,19 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..actions import ActionKind, ReadContext, Step, register
 from ..errors import BoardFileError, IllegalPlacementError, NotationError, Rule
+from ..figure_refs import (
+    TOP,
+    FigureRef,
+    figure_kind,
+    parse_ref,
+    read_kind,
+    read_player,
+    read_ref,
+    read_square,
+)
 from ..figure_rules import feature_index
 from ..figures import FigureKind
-from ..places import Place, Square
+from ..places import Square
 from ..queries import HeldFigure, Piece
 from ..rules import Mode
 from ..scoring import Category, Phase, ScoreEvent, off_board_event
@@ -51,44 +61,9 @@ CAPTURABLE = (FigureKind.MEEPLE, FigureKind.BIG, FigureKind.ABBOT)
 """The figures a tower captures: followers, never a builder or a pig."""
 ON_TOP = (FigureKind.MEEPLE, FigureKind.BIG)
 """The figures that may stand on top of a tower."""
-TOP = "tower"
-"""A figure reference's ``at`` for the top of the tower on its square."""
-
-_FIGURES = {k.value: k for k in FigureKind}
 
 
 # -- values ----------------------------------------------------------------------------------------
-
-
-class FigureRef(NamedTuple):
-    """A figure on the board, named as the board file does: its square, its place (or ``"tower"``
-    for the top of the tower there), its owner and its kind."""
-
-    player: int
-    x: int
-    y: int
-    at: Place | str
-    kind: FigureKind = FigureKind.MEEPLE
-
-    @property
-    def square(self) -> Square:
-        return (self.x, self.y)
-
-    @property
-    def on_top(self) -> bool:
-        return self.at == TOP
-
-    def __str__(self) -> str:
-        at = TOP if self.on_top else self.at.name  # type: ignore[union-attr]
-        kind = "" if self.kind is FigureKind.MEEPLE else f"+{self.kind.value}"
-        return f"{self.player}@{self.x},{self.y}/{at}{kind}"
-
-    def as_json(self) -> dict[str, Any]:
-        at = TOP if self.on_top else self.at.name  # type: ignore[union-attr]
-        written: dict[str, Any] = {"x": self.x, "y": self.y, "at": at, "player": self.player}
-        if self.kind is not FigureKind.MEEPLE:
-            written["kind"] = self.kind.value
-        return written
 
 
 class Floor(NamedTuple):
@@ -201,33 +176,11 @@ def reach(square: Square, height: int) -> set[Square]:
 
 # -- text and board-file forms ---------------------------------------------------------------------
 
-_REF = r"(?P<player>[0-9])@(?P<x>-?[0-9]+),(?P<y>-?[0-9]+)/(?P<at>[A-Za-z]+)(?:\+(?P<kind>[a-z]+))?"
 _FLOOR_TEXT = re.compile(
     r"tower=(?P<tx>-?[0-9]+),(?P<ty>-?[0-9]+)(?:;capture=(?P<ref>[^;]+))?(?:;exchange=(?P<swap>[a-z]+))?"
 )
 _TOP_TEXT = re.compile(r"top=(?P<player>[0-9])@(?P<x>-?[0-9]+),(?P<y>-?[0-9]+)(?:\+(?P<kind>[a-z]+))?")
 _RANSOM_TEXT = re.compile(r"ransom=(?P<jailer>[0-9])/(?P<kind>[a-z]+)")
-
-
-def _figure_kind(name: str | None, token: str) -> FigureKind:
-    if name is None:
-        return FigureKind.MEEPLE
-    kind = _FIGURES.get(name)
-    if kind is None:
-        raise NotationError(Rule.BAD_NOTATION, text=token, detail=f"there is no figure {name!r}")
-    return kind
-
-
-def _parse_ref(text: str, token: str) -> FigureRef:
-    match = re.fullmatch(_REF, text)
-    if match is None:
-        raise NotationError(Rule.BAD_NOTATION, text=token, detail="a figure is PLAYER@X,Y/PLACE")
-    at: Place | str | None = TOP if match["at"] == TOP else Place.__members__.get(match["at"])
-    if at is None:
-        raise NotationError(Rule.BAD_NOTATION, text=token, detail=f"there is no place {match['at']!r}")
-    return FigureRef(
-        int(match["player"]), int(match["x"]), int(match["y"]), at, _figure_kind(match["kind"], token)
-    )
 
 
 def _parse_floor(token: str) -> Floor | None:
@@ -238,8 +191,8 @@ def _parse_floor(token: str) -> Floor | None:
         raise NotationError(
             Rule.BAD_NOTATION, text=token, detail="a floor is tower=X,Y[;capture=...][;exchange=KIND]"
         )
-    capture = _parse_ref(match["ref"], token) if match["ref"] else None
-    exchange = _figure_kind(match["swap"], token) if match["swap"] else None
+    capture = parse_ref(match["ref"], token) if match["ref"] else None
+    exchange = figure_kind(match["swap"], token) if match["swap"] else None
     return Floor(int(match["tx"]), int(match["ty"]), capture, exchange)
 
 
@@ -251,9 +204,7 @@ def _parse_top(token: str) -> TowerTop | None:
         raise NotationError(
             Rule.BAD_NOTATION, text=token, detail="a figure onto a tower is top=PLAYER@X,Y[+KIND]"
         )
-    return TowerTop(
-        int(match["player"]), int(match["x"]), int(match["y"]), _figure_kind(match["kind"], token)
-    )
+    return TowerTop(int(match["player"]), int(match["x"]), int(match["y"]), figure_kind(match["kind"], token))
 
 
 def _parse_ransom(token: str) -> Ransom | None:
@@ -262,55 +213,19 @@ def _parse_ransom(token: str) -> Ransom | None:
     match = _RANSOM_TEXT.fullmatch(token)
     if match is None:
         raise NotationError(Rule.BAD_NOTATION, text=token, detail="a ransom is ransom=JAILER/KIND")
-    return Ransom(int(match["jailer"]), _figure_kind(match["kind"], token))
+    return Ransom(int(match["jailer"]), figure_kind(match["kind"], token))
 
 
 def _bad(context: ReadContext, detail: str) -> BoardFileError:
     return BoardFileError(Rule.BAD_PLACEMENT, **context.where, detail=detail)
 
 
-def _read_player(raw: Any, context: ReadContext, name: str = "player") -> int:
-    value = raw.get(name)
-    if type(value) is not int or not 0 <= value < context.players:
-        raise BoardFileError(Rule.UNKNOWN_PLAYER, **context.where, player=str(value)[:10])
-    return value
-
-
-def _read_square(raw: Any, context: ReadContext) -> tuple[int, int]:
-    x, y = raw.get("x"), raw.get("y")
-    if type(x) is not int or type(y) is not int or abs(x) > context.limit or abs(y) > context.limit:
-        raise BoardFileError(Rule.BAD_POSITION, **context.where, limit=context.limit)
-    return x, y
-
-
-def _read_kind(raw: Any, context: ReadContext, name: str = "kind") -> FigureKind:
-    value = raw.get(name, "meeple")
-    kind = _FIGURES.get(value) if type(value) is str else None
-    if kind is None:
-        raise BoardFileError(Rule.UNKNOWN_FIGURE, **context.where, figure=str(value)[:20])
-    return kind
-
-
-def read_ref(raw: Any, context: ReadContext) -> FigureRef:
-    """A figure reference ``{"x", "y", "at", "player", "kind"}`` from a board file."""
-    if not isinstance(raw, dict):
-        raise _bad(context, "a figure must be an object with x, y, at, player and kind")
-    x, y = _read_square(raw, context)
-    at_name = raw.get("at")
-    at: Place | str | None = (
-        TOP if at_name == TOP else (Place.__members__.get(at_name) if type(at_name) is str else None)
-    )
-    if at is None:
-        raise BoardFileError(Rule.UNKNOWN_PLACE, **context.where, place_name=str(at_name)[:10])
-    return FigureRef(_read_player(raw, context), x, y, at, _read_kind(raw, context))
-
-
 def _read_floor(raw: Any, context: ReadContext) -> Floor:
     if not isinstance(raw, dict):
         raise _bad(context, "tower must be an object with x and y")
-    x, y = _read_square(raw, context)
+    x, y = read_square(raw, context)
     capture = read_ref(raw["capture"], context) if raw.get("capture") is not None else None
-    exchange = _read_kind(raw, context, "exchange") if raw.get("exchange") is not None else None
+    exchange = read_kind(raw, context, "exchange") if raw.get("exchange") is not None else None
     return Floor(x, y, capture, exchange)
 
 
@@ -326,8 +241,8 @@ def _write_floor(floor: Floor) -> dict[str, Any]:
 def _read_top(raw: Any, context: ReadContext) -> TowerTop | None:
     if not isinstance(raw, dict) or raw.get("at") != TOP:
         return None
-    x, y = _read_square(raw, context)
-    return TowerTop(_read_player(raw, context), x, y, _read_kind(raw, context))
+    x, y = read_square(raw, context)
+    return TowerTop(read_player(raw, context), x, y, read_kind(raw, context))
 
 
 def _write_top(top: TowerTop) -> dict[str, Any]:
@@ -340,7 +255,7 @@ def _write_top(top: TowerTop) -> dict[str, Any]:
 def _read_ransom(raw: Any, context: ReadContext) -> Ransom:
     if not isinstance(raw, dict):
         raise _bad(context, "ransom must be an object with jailer and kind")
-    return Ransom(_read_player(raw, context, "jailer"), _read_kind(raw, context))
+    return Ransom(read_player(raw, context, "jailer"), read_kind(raw, context))
 
 
 FLOOR = register(
@@ -565,6 +480,13 @@ class TheTower(RuleModule):
         game.lift_figure(node)
         game.send_home_stranded(root)
 
+    def evict(self, game: Game, square: Square) -> None:
+        state = self.state(game)
+        tower = state.tower_at(square)
+        if tower is not None and tower.top is not None:
+            game.return_to_supply(*tower.top)
+            game.set_state(self, state.with_tower(tower._replace(top=None)))
+
     # -- a finished board ----------------------------------------------------------------------------
 
     def final_problem(self, game: Game) -> IllegalPlacementError | None:
@@ -598,10 +520,10 @@ class TheTower(RuleModule):
                 raise BoardFileError(
                     Rule.BAD_FILE, detail="a prisoner is an object with jailer, player and kind"
                 )
-            jailer, player = _read_player(item, context, "jailer"), _read_player(item, context)
+            jailer, player = read_player(item, context, "jailer"), read_player(item, context)
             if jailer == player:
                 raise BoardFileError(Rule.BAD_FILE, detail="a player holds no prisoner of their own")
-            kind = _read_kind(item, context)
+            kind = read_kind(item, context)
             if kind not in CAPTURABLE:
                 raise BoardFileError(Rule.BAD_FILE, detail="a prisoner is a meeple, big meeple or abbot")
             prisoners.append(Prisoner(jailer, player, kind))
@@ -611,7 +533,7 @@ class TheTower(RuleModule):
     def _read_tower(item: Any, context: ReadContext) -> Tower:
         if not isinstance(item, dict):
             raise BoardFileError(Rule.BAD_FILE, detail="a tower is an object with x, y and height")
-        x, y = _read_square(item, context)
+        x, y = read_square(item, context)
         height = item.get("height")
         if type(height) is not int or not 1 <= height <= 60:
             raise BoardFileError(Rule.BAD_FILE, detail="a tower's height is a whole number from 1")
@@ -619,10 +541,10 @@ class TheTower(RuleModule):
         if top is not None:
             if not isinstance(top, dict):
                 raise BoardFileError(Rule.BAD_FILE, detail="a tower's top is an object with player and kind")
-            kind = _read_kind(top, context)
+            kind = read_kind(top, context)
             if kind not in ON_TOP:
                 raise BoardFileError(Rule.UNKNOWN_FIGURE, figure=kind.value)
-            return Tower((x, y), height, (_read_player(top, context), kind))
+            return Tower((x, y), height, (read_player(top, context), kind))
         return Tower((x, y), height)
 
     def write_extras(self, game: Game) -> dict[str, Any]:

@@ -14,11 +14,13 @@ from .base import BASE_TILES
 from .gardens import (
     BASE_GARDEN_TILES,
     INNS_CATHEDRALS_GARDEN_TILES,
+    PRINCESS_DRAGON_GARDEN_TILES,
     RIVER_GARDEN_TILES,
     TOWER_GARDEN_TILES,
     TRADERS_BUILDERS_GARDEN_TILES,
 )
 from .inns_cathedrals import INNS_CATHEDRALS_TILES
+from .princess_dragon import PRINCESS_DRAGON_TILES
 from .river import RIVER_TILES
 from .tower import TOWER_TILES
 from .traders_builders import TRADERS_BUILDERS_TILES
@@ -29,6 +31,7 @@ BOX_TILES: dict[Expansion | None, tuple[TileType, ...]] = {
     Expansion.INNS_CATHEDRALS: INNS_CATHEDRALS_TILES + INNS_CATHEDRALS_GARDEN_TILES,
     Expansion.TRADERS_BUILDERS: TRADERS_BUILDERS_TILES + TRADERS_BUILDERS_GARDEN_TILES,
     Expansion.TOWER: TOWER_TILES + TOWER_GARDEN_TILES,
+    Expansion.PRINCESS_DRAGON: PRINCESS_DRAGON_TILES + PRINCESS_DRAGON_GARDEN_TILES,
 }
 """Every tile type of each box (``None``: the base game), garden tiles included."""
 

@@ -10,12 +10,19 @@ from __future__ import annotations
 from ..tiles import TileType, with_garden
 from .base import BASE_TILES
 from .inns_cathedrals import INNS_CATHEDRALS_TILES
+from .princess_dragon import PRINCESS_DRAGON_TILES
 from .river import RIVER_TILES
 from .tower import TOWER_TILES
 from .traders_builders import TRADERS_BUILDERS_TILES
 
 _TWINS = {
-    t.name: t for t in BASE_TILES + RIVER_TILES + INNS_CATHEDRALS_TILES + TRADERS_BUILDERS_TILES + TOWER_TILES
+    t.name: t
+    for t in BASE_TILES
+    + RIVER_TILES
+    + INNS_CATHEDRALS_TILES
+    + TRADERS_BUILDERS_TILES
+    + TOWER_TILES
+    + PRINCESS_DRAGON_TILES
 }
 
 BASE_GARDEN_TILES: tuple[TileType, ...] = (
@@ -46,4 +53,9 @@ TRADERS_BUILDERS_GARDEN_TILES: tuple[TileType, ...] = (
 TOWER_GARDEN_TILES: tuple[TileType, ...] = (
     with_garden(_TWINS["to-field"], (0.3, 0.68)),
     with_garden(_TWINS["to-two-roads"], (0.74, 0.4), f2=(0.62, 0.12)),
+)
+
+PRINCESS_DRAGON_GARDEN_TILES: tuple[TileType, ...] = (
+    with_garden(_TWINS["pd-city-dragon"], (0.4, 0.5), f1=(0.2, 0.85)),
+    with_garden(_TWINS["pd-corner-princess"], (0.66, 0.66), f1=(0.88, 0.4)),
 )
