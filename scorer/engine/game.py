@@ -370,6 +370,13 @@ class Game(GameView):
                 for module in self._preparers:
                     events += module.before_tile(self, placement, layer, where)
                     paid = self._pay(events, paid)
+            # Step 3: the tile extends what it extends as it is laid (a builder's second tile is
+            # earned then, whatever the action and the dragon do to the builder afterwards).
+            if self._earners and self.mode is Mode.REPLAY:
+                previous = turns[-1] if turns else None
+                bonus = previous is not None and previous.extra_tile and previous.layer == layer
+                if not bonus:
+                    extra = any(m.earns_extra_tile(self, placed, layer) for m in self._earners)
             if actions and alone is None:
                 for module in self._actors:
                     module.check_action(self, placement, layer, where)
@@ -382,11 +389,6 @@ class Game(GameView):
             for module in self._followers:
                 module.after_action(self, placed, placement, layer)
             if self.mode is Mode.REPLAY:
-                if self._earners:
-                    previous = turns[-1] if turns else None
-                    bonus = previous is not None and previous.extra_tile and previous.layer == layer
-                    if not bonus:
-                        extra = any(m.earns_extra_tile(self, placed, layer) for m in self._earners)
                 events += self._score_completed(placed, layer)
                 for module in self._after_scoring:
                     events += module.after_scoring(self, placement, where)

@@ -74,7 +74,7 @@ def test_a_hook_runs_only_on_the_modules_that_override_it():
     assert by_hook["laying_problem"] == {Expansion.RIVER}
     assert by_hook["start_turn"] == {Expansion.PRINCESS_DRAGON}
     assert by_hook["before_tile"] == {Expansion.TOWER}
-    assert by_hook["after_action"] == {Expansion.TOWER, Expansion.PRINCESS_DRAGON}
+    assert by_hook["after_action"] == {Expansion.ABBOT, Expansion.TOWER, Expansion.PRINCESS_DRAGON}
     assert by_hook["unfinished"] == by_hook["figure_bar"] == {Expansion.PRINCESS_DRAGON}
 
 

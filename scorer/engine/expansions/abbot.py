@@ -3,9 +3,10 @@
 - The abbot stands only on a cloister or a garden (its figure's rule, :mod:`..figures`); a garden
   is scored as a cloister is, by the abbot alone.
 - Instead of placing a figure, the layer may take their abbot back from the board (the *recall*,
-  the turn's action): after the tile's own scoring, its cloister or garden is scored as if the
-  game had ended. An abbot whose feature that very tile completed has already gone home with its
-  points: the recall is refused then. Not on a finished board (nothing is laid turn by turn).
+  the turn's action, step 4 of board-format.md's turn: before a dragon moves): its cloister or
+  garden is scored as if the game had ended, the points coming with the turn's after its tile's
+  own scoring. An abbot whose feature that very tile completes scores 9 with it and goes home by
+  itself: the recall is refused then. Not on a finished board (nothing is laid turn by turn).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from ..tiles import Expansion
 from . import RuleModule
 
 if TYPE_CHECKING:
+    from ..board import PlacedTile
     from ..game import Game
     from ..placement import Placement
 
@@ -107,20 +109,33 @@ class Abbot(RuleModule):
         if game.node_of(recall.square, recall.player, FigureKind.ABBOT) is None:
             raise _not_there(game, recall, where)
 
-    def after_scoring(self, game: Game, placement: Placement, where: dict) -> list[ScoreEvent]:
-        """Take the abbot back and score its feature as unfinished."""
+    def start(self, game: Game) -> tuple[ScoreEvent, ...]:
+        return ()  # the recall's points, between the action and the turn's end
+
+    def after_action(self, game: Game, placed: PlacedTile, placement: Placement, layer: int | None) -> None:
+        """Take the abbot back (step 4) and score its feature as unfinished: a tile that completes
+        it instead leaves it to score 9 (refused)."""
         recall = placement.recall
         if recall is None:
-            return []
+            return
         node = game.node_of(recall.square, recall.player, FigureKind.ABBOT)
-        if node is None:  # the tile completed its cloister or garden, which sent it home
+        assert node is not None  # (check_action saw to it)
+        if game.board.neighbours_present(recall.square) == 8:
             kind = game.enclosed_kind_on(recall.square)
             raise IllegalPlacementError(
-                Rule.RECALL_COMPLETED, **where, feature=kind.value, at_x=recall.x, at_y=recall.y
-            )
-        event = game.unfinished_event(node, Phase.RECALL, where["index"])
+                Rule.RECALL_COMPLETED, index=placed.index, tile=placed.tile.name, x=placed.square[0],
+                y=placed.square[1], feature=kind.value, at_x=recall.x, at_y=recall.y,
+            )  # fmt: skip
+        event = game.unfinished_event(node, Phase.RECALL, placed.index)
         game.send_home(node)
-        return [event]
+        game.set_state(self, (event,))
+
+    def after_scoring(self, game: Game, placement: Placement, where: dict) -> list[ScoreEvent]:
+        """The recall's points, after the tile's own scoring."""
+        events: tuple[ScoreEvent, ...] = game.state_of(self)  # type: ignore[assignment]
+        if events:
+            game.set_state(self, ())
+        return list(events)
 
     def recall_options(self, game: Game, bare: Placement, player: int) -> list[RecallOption]:
         if game.mode is Mode.FINAL:

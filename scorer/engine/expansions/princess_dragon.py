@@ -136,6 +136,8 @@ class Creatures(NamedTuple):
     dragon: Square | None = None
     fairy: Square | None = None
     follower: FigureRef | None = None
+    owed: int | None = None
+    """The player owed the fairy's bonus this turn (their abbot beside it was recalled and scored)."""
 
 
 # -- text and board-file forms ---------------------------------------------------------------------
@@ -178,10 +180,12 @@ def _parse_dragon(token: str) -> DragonMove | None:
     return DragonMove(tuple(steps))
 
 
-def _read_portal(raw: Any, context: ReadContext) -> PortalFigure | None:
+def _read_portal(raw: Any, context: ReadContext) -> PortalFigure | Meeple | None:
     if not isinstance(raw, dict) or ("x" not in raw and "y" not in raw) or raw.get("at") == TOP:
         return None
     ref = read_ref(raw, context)
+    if (ref.x, ref.y) == (context.where.get("x"), context.where.get("y")):
+        return Meeple(ref.player, ref.at, ref.kind)  # type: ignore[arg-type]  # its own tile: the plain figure
     return PortalFigure(ref.player, ref.x, ref.y, ref.at, ref.kind)  # type: ignore[arg-type]
 
 
@@ -369,7 +373,7 @@ class PrincessAndDragon(RuleModule):
             elif kind is DragonMove:
                 move = action
         self._fly(game, placed, move.steps if move is not None else (), layer, where)
-        self._follower_gone(game)
+        self._follower_gone(game, placement)
 
     def _fly(
         self, game: Game, placed: PlacedTile, steps: tuple[Square, ...], layer: int | None, where: dict
@@ -439,29 +443,38 @@ class PrincessAndDragon(RuleModule):
         for root in roots:
             game.send_home_stranded(root)
 
-    def _follower_gone(self, game: Game) -> FigureRef | None:
+    def _follower_gone(self, game: Game, placement: Placement | None = None) -> FigureRef | None:
         """If the fairy's follower has left the board, the fairy stays on its square next to
-        nobody; returns that follower."""
+        nobody; returns that follower. With ``placement`` (the action's step): an abbot it
+        recalls was scored, and the fairy's bonus is owed."""
         state = self.state(game)
         follower = state.follower
         if follower is None or self.stands(game, follower):
             return None
-        game.set_state(self, state._replace(follower=None))
+        recalled = placement is not None and any(
+            type(a) is Recall and a.square == follower.square for a in placement.actions
+        )
+        owed = follower.player if recalled and follower.kind is FigureKind.ABBOT else None
+        game.set_state(self, state._replace(follower=None, owed=owed))
         return follower
 
     # -- step 6: the fairy's bonus -----------------------------------------------------------------
 
     def after_scoring(self, game: Game, placement: Placement, where: dict) -> list[ScoreEvent]:
-        # Figures leave during the action and the dragon's move unscored (after_action saw to
-        # them); one that left since was scored, with its feature or by an abbot's recall.
+        # Figures that left during the action and the dragon's move were not scored (after_action
+        # saw to them), but for an abbot's recall; one that left since was scored with its feature.
+        index = where.get("index")
+        events = []
+        owed = self.state(game).owed
+        if owed is not None:
+            game.set_state(self, self.state(game)._replace(owed=None))
+            events.append(off_board_event(Phase.RECALL, (owed,), FAIRY_BONUS, placement=index, fairy=True))
         follower = self._follower_gone(game)
-        if follower is None:
-            return []
-        recalled = any(type(a) is Recall and a.square == follower.square for a in placement.actions)
-        when = Phase.RECALL if recalled and follower.kind is FigureKind.ABBOT else Phase.PLAY
-        return [
-            off_board_event(when, (follower.player,), FAIRY_BONUS, placement=where.get("index"), fairy=True)
-        ]
+        if follower is not None:
+            events.append(
+                off_board_event(Phase.PLAY, (follower.player,), FAIRY_BONUS, placement=index, fairy=True)
+            )
+        return events
 
     def end_events(self, game: GameView) -> list[ScoreEvent]:
         follower = self.state(game).follower
