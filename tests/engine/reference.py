@@ -9,8 +9,9 @@ Two ways in:
 
 - ``RefGame``: lay tiles one by one (``play``) and read points, supplies and totals; the base game
   and the River as the differential tests drive it, and the expansions through keyword arguments.
-- ``score_document``: a whole board file (board-format.md), every expansion included, in either
-  mode, to the JSON report; anything illegal raises ``RefIllegal`` with the reason in words.
+- ``score_document``: a whole board file (board-format.md), every expansion but the Count of
+  Carcassonne included, in either mode, to the JSON report; anything illegal raises
+  ``RefIllegal`` with the reason in words.
 
 Where the contract leaves a question open, the decision follows the published rules and is written
 down next to the code as "Decision:".
@@ -19,6 +20,7 @@ down next to the code as "Decision:".
 from __future__ import annotations
 
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import cache
 
@@ -37,7 +39,16 @@ SIDE_PLACES = {  # each side's places clockwise
 
 
 class RefIllegal(ValueError):
-    """A board file, placement or figure the rules do not allow; the message says why."""
+    """A board file, placement or figure the rules do not allow; the message says why.
+
+    ``code`` names the refusal where board-format.md gives it one and the model tells it apart
+    (Princess & Dragon's ``volcano``, ``bad_portal``, ``bad_fairy``, ``bad_princess``, ``bad_dragon``,
+    and ``two_actions``); None elsewhere.
+    """
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 def rotate_place(place: str, quarter_turns: int) -> str:
@@ -84,10 +95,18 @@ class Feat:
     inn: bool = False  # roads only
     cathedral: bool = False  # cities only
     goods: str | None = None  # cities only: wine, wheat or cloth
+    princess: bool = False  # cities only: a princess stands in this piece (Princess & Dragon)
 
 
-def C(sides: str, pennant: bool = False, *, cathedral: bool = False, goods: str | None = None) -> Feat:
-    return Feat("city", city_places(sides), pennant, cathedral=cathedral, goods=goods)
+def C(
+    sides: str,
+    pennant: bool = False,
+    *,
+    cathedral: bool = False,
+    goods: str | None = None,
+    princess: bool = False,
+) -> Feat:
+    return Feat("city", city_places(sides), pennant, cathedral=cathedral, goods=goods, princess=princess)
 
 
 def R(sides: str, *, inn: bool = False) -> Feat:
@@ -114,9 +133,10 @@ class RefTile:
     edges: tuple[str, str, str, str]  # N E S W, canonical
     features: tuple[Feat, ...]
     river: bool = False
-    expansion: str = "base"  # base, river, inns-cathedrals, traders-builders or tower
+    expansion: str = "base"  # base, river, inns-cathedrals, traders-builders, tower, princess-dragon
     twin: str | None = None  # a garden tile: the tile it replaces with the Abbot
     tower: bool = False  # a tower foundation (The Tower)
+    mark: str | None = None  # Princess & Dragon: volcano, dragon or portal (a princess is on its city)
 
 
 def T(
@@ -128,9 +148,10 @@ def T(
     expansion: str | None = None,
     twin: str | None = None,
     tower: bool = False,
+    mark: str | None = None,
 ) -> RefTile:
     expansion = expansion or ("river" if river else "base")
-    return RefTile(name, count, tuple(edges.split()), tuple(features), river, expansion, twin, tower)  # type: ignore[arg-type]
+    return RefTile(name, count, tuple(edges.split()), tuple(features), river, expansion, twin, tower, mark)  # type: ignore[arg-type]
 
 
 # Typed from the base and River tables of tiles.md. City indices in fields refer to this tuple's
@@ -332,13 +353,86 @@ TOWER_TILES: dict[str, RefTile] = {
     )
 }  # fmt: skip
 
-ALL_TILES: dict[str, RefTile] = {**REF_TILES, **EXPANSION_TILES, **GARDEN_TILES, **TOWER_TILES}
+PD = "princess-dragon"
+VOLCANO, DRAGON, PORTAL = "volcano", "dragon", "portal"
+
+
+def PD_T(name: str, count: int, edges: str, *features: Feat, mark: str | None = None, **kw) -> RefTile:
+    return T(name, count, edges, *features, expansion=PD, mark=mark, **kw)
+
+
+# Typed from the Princess & Dragon tables of tiles.md. Each tile has one mark: volcano, dragon,
+# portal (the Mark column), or a princess on its city (``princess=True`` on that city piece).
+# pd-across-tunnel-dragon: the road runs under the city, a feature apart, and divides neither
+# field (NNW+NNE is one field, SSE+SSW another). pd-three-sided-cloister-dragon: the cloister
+# inside the city is a feature apart (place C), the city covers only its three edges.
+PD_TILES: dict[str, RefTile] = {
+    t.name: t
+    for t in (
+        PD_T("pd-volcano", 1, "F F F F", F(rim_but()), mark=VOLCANO),
+        PD_T("pd-road-end-volcano", 1, "F F R F", R("S"), F(rim_but("S")), mark=VOLCANO),
+        PD_T("pd-city-volcano", 1, "C F F F", C("N"), F("ENE E ESE SSE S SSW WSW W WNW", 0), mark=VOLCANO),
+        PD_T("pd-two-cities-volcano", 1, "C C F F", C("N"), C("E"), F("SSE S SSW WSW W WNW", 0, 1),
+             mark=VOLCANO),
+        PD_T("pd-curve-volcano", 1, "F F R R", R("W S"), F("WNW NNW N NNE ENE E ESE SSE"), F("SSW WSW"),
+             mark=VOLCANO),
+        PD_T("pd-straight-volcano", 1, "F R F R", R("W E"), F("WNW NNW N NNE ENE"), F("ESE SSE S SSW WSW"),
+             mark=VOLCANO),
+        PD_T("pd-city-dragon", 1, "C F F F", C("N"), F("ENE E ESE SSE S SSW WSW W WNW", 0), mark=DRAGON),
+        PD_T("pd-cloister-three-roads-dragon", 1, "F R R R", M(), R("E"), R("S"), R("W"),
+             F("WNW NNW N NNE ENE"), F("ESE SSE"), F("SSW WSW"), mark=DRAGON),
+        PD_T("pd-junction-dragon", 1, "F R R R", R("E"), R("S"), R("W"),
+             F("WNW NNW N NNE ENE"), F("ESE SSE"), F("SSW WSW"), mark=DRAGON),
+        PD_T("pd-three-sided-cloister-dragon", 1, "C C F C", C("N E W"), M(), F("SSE S SSW", 0), mark=DRAGON),
+        PD_T("pd-curve-dragon", 2, "F F R R", R("W S"), F("WNW NNW N NNE ENE E ESE SSE"), F("SSW WSW"),
+             mark=DRAGON),
+        PD_T("pd-straight-dragon", 1, "F R F R", R("W E"), F("WNW NNW N NNE ENE"), F("ESE SSE S SSW WSW"),
+             mark=DRAGON),
+        PD_T("pd-corner-dragon", 1, "C F F C", C("N W"), F("ENE E ESE SSE S SSW", 0), mark=DRAGON),
+        PD_T("pd-across-dragon", 1, "F C F C", C("E W", True), F("NNW N NNE", 0), F("SSE S SSW", 0),
+             mark=DRAGON),
+        PD_T("pd-across-tunnel-dragon", 1, "R C R C", C("E W"), R("N S"), F("NNW NNE", 0), F("SSE SSW", 0),
+             mark=DRAGON),
+        PD_T("pd-city-curve-west-dragon", 1, "C F R R", C("N"), R("S W"), F("ENE E ESE SSE WNW", 0),
+             F("SSW WSW"), mark=DRAGON),
+        PD_T("pd-city-curve-east-dragon", 1, "C R R F", C("N"), R("E S"), F("ENE SSW WSW W WNW", 0),
+             F("ESE SSE"), mark=DRAGON),
+        PD_T("pd-two-curves-portal", 1, "R R R R", R("N W"), R("E S"), F("WNW NNW"), F("ESE SSE"),
+             F("NNE ENE SSW WSW"), mark=PORTAL),
+        PD_T("pd-junction-portal", 1, "F R R R", R("E"), R("S"), R("W"),
+             F("WNW NNW N NNE ENE"), F("ESE SSE"), F("SSW WSW"), mark=PORTAL),
+        PD_T("pd-three-sided-portal", 1, "C C F C", C("N E W", True), F("SSE S SSW", 0), mark=PORTAL),
+        PD_T("pd-corner-curve-portal", 1, "C R R C", C("N W"), R("E S"), F("ENE SSW", 0), F("ESE SSE"),
+             mark=PORTAL),
+        PD_T("pd-city-curve-west-portal", 1, "C F R R", C("N"), R("S W"), F("ENE E ESE SSE WNW", 0),
+             F("SSW WSW"), mark=PORTAL),
+        PD_T("pd-city-curve-east-portal", 1, "C R R F", C("N"), R("E S"), F("ENE SSW WSW W WNW", 0),
+             F("ESE SSE"), mark=PORTAL),
+        PD_T("pd-city-junction-princess", 1, "C R R R", C("N", princess=True), R("E"), R("S"), R("W"),
+             F("ENE WNW", 0), F("ESE SSE"), F("SSW WSW")),
+        PD_T("pd-city-and-corner-princess", 1, "C C C F", C("N", princess=True), C("E S", True),
+             F("WSW W WNW", 0), F("C", 0, 1)),
+        PD_T("pd-three-sided-princess", 1, "C C F C", C("N E W", princess=True), F("SSE S SSW", 0)),
+        PD_T("pd-corner-princess", 1, "C F F C", C("N W", princess=True), F("ENE E ESE SSE S SSW", 0)),
+        PD_T("pd-corner-split-princess", 1, "C F F C", C("N W", princess=True), F("ENE E ESE", 0),
+             F("SSE S SSW", 0)),
+        PD_T("pd-corner-curve-princess", 1, "C R R C", C("N W", princess=True), R("E S"), F("ENE SSW", 0),
+             F("ESE SSE")),
+        # The garden edition (with the Abbot), each typed in full like the other garden tiles.
+        PD_T("pd-city-dragon-garden", 1, "C F F F", C("N"), F("ENE E ESE SSE S SSW WSW W WNW", 0), G(),
+             mark=DRAGON, twin="pd-city-dragon"),
+        PD_T("pd-corner-princess-garden", 1, "C F F C", C("N W", princess=True), F("ENE E ESE SSE S SSW", 0),
+             G(), twin="pd-corner-princess"),
+    )
+}  # fmt: skip
+
+ALL_TILES: dict[str, RefTile] = {**REF_TILES, **EXPANSION_TILES, **GARDEN_TILES, **TOWER_TILES, **PD_TILES}
 
 BASE_NAMES = tuple(n for n, t in REF_TILES.items() if not t.river)
 RIVER_NAMES = tuple(n for n, t in REF_TILES.items() if t.river)
 ALL_RIVER_NAMES = tuple(n for n, t in ALL_TILES.items() if t.river)
 
-EXPANSIONS = ("river", "abbot", IC, TB, TO)
+EXPANSIONS = ("river", "abbot", IC, TB, TO, PD)
 
 
 def tile_counts(expansions=()) -> dict[str, int]:
@@ -415,9 +509,11 @@ class Figure:
 CATEGORIES = ("road", "city", "cloister", "garden", "farm", "goods", "banked")
 BASE_CATEGORIES = ("road", "city", "cloister", "farm", "banked")
 TOWER_CATEGORIES = (*CATEGORIES, "fairy", "ransom")
-"""A game with The Tower reports two more categories (board-format.md, "More expansions"): the
-fairy's, always 0 here (no Princess & Dragon in this model), and ransoms received minus paid."""
+"""A game with The Tower or Princess & Dragon reports two more categories (board-format.md, "More
+expansions"): the fairy's (turn points and bonuses) and ransoms received minus paid."""
+MORE_CATEGORIES = TOWER_CATEGORIES
 CATEGORY_OF = {
+    "fairy": "fairy",
     "road": "road",
     "city": "city",
     "cloister": "cloister",
@@ -435,11 +531,19 @@ ON_TOP = ("meeple", "big")  # what may stand on top of a tower
 TOP = "tower"  # a figure reference's ``at`` for the top of the tower on its square
 GOODS = ("wine", "wheat", "cloth")
 
+# Princess & Dragon (board-format.md, "More expansions").
+FAIRY_FOLLOWERS = ("meeple", "big", "abbot")  # what the fairy may stand next to
+KNIGHTS = ("meeple", "big")  # what a princess sends home from a city
+DRAGON_STEPS = 6
+NO_DRAGON_TILES = ("count-6", "count-7")  # never entered (no such tile without the Count)
+FAIRY_POINT = 1
+FAIRY_BONUS = 3
+
 
 @dataclass
 class RefEvent:
-    when: str  # play, recall, end, farms, goods, ransom
-    kind: str  # road, city, cloister, garden, field, goods, ransom
+    when: str  # play, recall, end, farms, goods, ransom, fairy
+    kind: str  # road, city, cloister, garden, field, goods, ransom, fairy
     winners: list[int]
     points: int
     complete: bool
@@ -488,6 +592,16 @@ class RefGame:
     tops: dict = field(default_factory=dict)  # (x, y) -> Figure
     prisoners: list = field(default_factory=list)
     tower_log: Counter = field(default_factory=Counter)
+    # Princess & Dragon: the dragon's square (None: off the board), the fairy's square (None: off
+    # the board) and the very follower it stands next to. Decision: that follower is held as the
+    # Figure object itself and found again by identity (``is``) on the fairy's square, so that
+    # once it leaves the board by any road (scored, eaten, captured, sent home by a princess,
+    # recalled) the fairy stands next to nobody, even if an equal figure later comes to the same
+    # place; no removal needs to remember the fairy. ``pd_log`` counts what happened.
+    dragon: tuple | None = None
+    fairy_square: tuple | None = None
+    fairy_figure: Figure | None = None
+    pd_log: Counter = field(default_factory=Counter)
 
     def __post_init__(self) -> None:
         self.expansions = frozenset(self.expansions) | ({"river"} if self.river else frozenset())
@@ -501,8 +615,9 @@ class RefGame:
 
     @property
     def categories(self) -> tuple[str, ...]:
-        """The report's categories: seven, and two more in a game with The Tower."""
-        return TOWER_CATEGORIES if TO in self.expansions else CATEGORIES
+        """The report's categories: seven, and two more in a game with The Tower or Princess &
+        Dragon (``fairy`` and ``ransom``, both present in either)."""
+        return MORE_CATEGORIES if self.expansions & {TO, PD} else CATEGORIES
 
     def score_of(self, player) -> int:
         """What ``player`` has on the score track now (points of the turns played so far)."""
@@ -756,6 +871,11 @@ class RefGame:
         tower=None,
         top=None,
         ransom=None,
+        portal=None,
+        fairy=None,
+        princess=None,
+        dragon=None,
+        more=(),
     ) -> list[RefEvent]:
         """Lay a tile with at most one action; return what it scored. Raises RefIllegal.
 
@@ -767,6 +887,12 @@ class RefGame:
         ``capture`` None or a figure reference (player, x, y, place or "tower", kind), ``exchange``
         None or the kind the layer takes back; ``top`` is (player, x, y, kind), a figure onto the top
         of a tower; ``ransom`` is (jailer, kind), paid before the tile.
+
+        Princess & Dragon: ``portal`` is the (x, y) the ``meeple`` goes to through the magic portal
+        of the tile just laid; ``fairy`` and ``princess`` are figure references (player, x, y, place
+        or "tower", kind): the follower the fairy moves next to, the knight a princess sends home;
+        ``dragon`` the squares the dragon steps onto. ``more``: a final board's further figures on
+        this tile (its ``meeples`` after the first), each (player, place, kind).
         """
         index = len(self.order)
         square = (x, y)
@@ -775,12 +901,29 @@ class RefGame:
             player, place, *kind = meeple
             figure = Figure(player, kind[0] if kind else "meeple")
         if figure is not None and recall is not None:
-            raise RefIllegal("a placement carries one figure or one recall, not both")
-        if sum(a is not None for a in (figure, recall, tower, top)) > 1:
+            raise RefIllegal("a placement carries one figure or one recall, not both", "two_actions")
+        if sum(a is not None for a in (figure, recall, tower, top, fairy, princess)) > 1:
             raise RefIllegal(
-                "a placement carries at most one action (a figure, a recall, a tower floor or a figure "
-                "onto a tower), not two"
+                "a placement carries at most one action (a figure, a recall, a tower floor, a figure "
+                "onto a tower, the fairy or a princess), not two",
+                "two_actions",
             )
+        # Decision: the codes of these two refusals, which board-format.md leaves unnamed, are
+        # those of the other boxes' actions: action_not_in_game, action_in_final.
+        for value, what in (
+            (portal, "a figure through a magic portal"),
+            (fairy, "the fairy"),
+            (princess, "a princess"),
+            (dragon, "the dragon's steps"),
+        ):
+            if value is not None and PD not in self.expansions:
+                raise RefIllegal(
+                    f"{what} comes with the princess-dragon expansion only", "action_not_in_game"
+                )
+            if value is not None and self.final:
+                raise RefIllegal(
+                    f"{what} is part of a turn of a replay, not of a final board", "action_in_final"
+                )
         if (tower, top, ransom) != (None, None, None):
             if TO not in self.expansions:
                 raise RefIllegal("towers, their tops and ransoms come with the tower expansion only")
@@ -797,16 +940,25 @@ class RefGame:
         bonus_tile = self.extra_for is not None and layer == self.extra_for
         self.extra_for = None
         events = []
+        pd_turn = PD in self.expansions and not self.final
         # The order of a turn's steps (board-format.md, "Replay mode: one placement is one turn"):
-        # the ransom, the tile, the action, the scoring; after every step a builder or pig whose
-        # player no longer has a follower on its feature goes home (only a capture can do that).
+        # the fairy's point, the ransom, the tile, the action, the dragon, the scoring; after every
+        # step a builder or pig whose player no longer has a follower on its feature goes home
+        # (a capture, a princess or the dragon can do that).
+        if pd_turn and layer is not None and not bonus_tile:
+            # With a builder's second tile the point came once, before the first tile.
+            events += self._fairy_point(index, layer)
         if ransom is not None:
-            events += self._ransom(index, layer, ransom)
+            # the fairy's point of step 1 is already on the track when the ransom is paid
+            events += self._ransom(index, layer, ransom, sum(e.points for e in events))
         if check:
             problem = self.problem(name, square, rotation)
             if problem:
                 raise RefIllegal(problem)
         self._lay(name, square, rotation)
+        if pd_turn and ALL_TILES[name].mark == VOLCANO:
+            self.dragon = square  # at once, no steps, eats nothing: the tile is empty
+            self.pd_log["volcano"] += 1
         # Decision: the builder's extra tile is earned when the tile extends the road or city that
         # held the layer's builder before this tile, even if the same tile then completes it and
         # the builder goes home (the publisher's clarification on Wikicarpedia, Traders & Builders:
@@ -814,19 +966,37 @@ class RefGame:
         # that brings the builder earns nothing: the builder is not there yet when it is laid.
         # With The Tower the same holds when the builder goes home in the action step (its
         # player's last follower on that feature captured): the tile extended it before.
+        # Princess & Dragon alike: a princess sending the builder's player's last knight home
+        # (step 4) or the dragon eating it or the builder (step 5) comes after the tile (step 3),
+        # which extended the builder's road or city: the second tile is earned all the same.
         earned = not self.final and not bonus_tile and self.extends_builder_of(layer, square)
         if figure is not None:
-            self._stand(square, place, figure)
+            if portal is not None and portal != square:
+                self._through_portal(square, portal, place, figure)
+            else:
+                # Decision: a portal figure written with the x, y of the tile just laid is simply
+                # the figure on that tile (allowed on any tile, portal or not).
+                if pd_turn and ALL_TILES[name].mark == VOLCANO:
+                    raise RefIllegal(f"no figure may stand on the volcano tile just laid ({name})", "volcano")
+                self._stand(square, place, figure)
+        for player, at, kind in more:
+            self._stand(square, at, Figure(player, kind))
         if recall is not None:
-            events.append(self._recall(index, recall))
+            events += self._recall(index, recall)
         if top is not None:
             self._climb(*top)
         if tower is not None:
             self._floor(layer, *tower)
             self._lonely_builders_and_pigs_home()
+        if fairy is not None:
+            self._move_fairy(layer, fairy)
+        if princess is not None:
+            self._princess(square, princess)
+        if pd_turn:
+            self._dragon_moves(square, list(dragon or ()))
         if not self.final:
             events += self._score_play(square, index, layer)
-            if TO in self.expansions:
+            if self.expansions & {TO, PD}:
                 self._lonely_builders_and_pigs_home()
         self.events += events
         self.layers.append(layer)
@@ -911,6 +1081,10 @@ class RefGame:
 
     def _stand(self, square, place, figure) -> None:
         index = self.check_figure(square, place, figure)
+        if (square, index) in self.figures:
+            # Decision (a limit of this model, reachable only on a hand-written final board): one
+            # figure per feature of one tile. In replay no two can share it, portal or not.
+            raise RefIllegal(f"two figures on the same feature at {place} of the tile on {square}")
         self.figures[(square, index)] = figure
         self.stock[figure.player][figure.kind] -= 1
 
@@ -940,7 +1114,7 @@ class RefGame:
                 raise RefIllegal(f"the {self.tiles[square][2][index].kind} at {place} is already occupied")
         return index
 
-    def _recall(self, index, recall) -> RefEvent:
+    def _recall(self, index, recall) -> list[RefEvent]:
         player, x, y = recall
         if "abbot" not in self.expansions:
             raise RefIllegal("a recall takes an abbot back, and there are no abbots without the Abbot")
@@ -965,26 +1139,32 @@ class RefGame:
                 f"the {kind} on {square} is complete: it scores 9 and its abbot goes home; "
                 "only an unfinished one can be recalled"
             )
-        del self.figures[member]
-        self.stock[player]["abbot"] += 1
         kind = self.tiles[square][2][member[1]].kind
         around = tuple(sorted(self.around(square)))
-        return RefEvent("recall", kind, [player], 1 + n, False, 1 + n, index, around, 0, {player: 1})
+        scored = RefEvent("recall", kind, [player], 1 + n, False, 1 + n, index, around, 0, {player: 1})
+        # Decision: a recall scores the abbot's cloister or garden, so an abbot next to the fairy
+        # earns the fairy's 3 points then, `when` "recall" (the scoring it follows), before it
+        # leaves the board.
+        bonus = self._fairy_bonus("recall", {member}, False, index, around)
+        del self.figures[member]
+        self.stock[player]["abbot"] += 1
+        return [scored, *bonus]
 
     # -- The Tower -----------------------------------------------------------------------------
 
-    def _ransom(self, index, layer, ransom) -> list[RefEvent]:
-        """Step 2: the layer pays 3 points to the jailer and takes back one of their figures."""
+    def _ransom(self, index, layer, ransom, this_turn: int = 0) -> list[RefEvent]:
+        """Step 2: the layer pays 3 points to the jailer and takes back one of their figures;
+        ``this_turn``: the points the layer already scored in this turn (the fairy's)."""
         jailer, kind = ransom
         if not 0 <= jailer < self.players:
             raise RefIllegal(f"there is no player {jailer} to pay a ransom to")
         held = [i for i, (j, fig) in enumerate(self.prisoners) if j == jailer and fig == Figure(layer, kind)]
         if not held:
             raise RefIllegal(f"player {jailer} holds no {kind} of player {layer}'s to pay a ransom for")
-        if self.score_of(layer) < RANSOM_POINTS:
+        if self.score_of(layer) + this_turn < RANSOM_POINTS:
             raise RefIllegal(
-                f"player {layer} has {self.score_of(layer)} points, fewer than the {RANSOM_POINTS} "
-                "a ransom costs"
+                f"player {layer} has {self.score_of(layer) + this_turn} points, fewer than the "
+                f"{RANSOM_POINTS} a ransom costs"
             )
         del self.prisoners[held[0]]
         self.stock[layer][kind] += 1
@@ -1070,13 +1250,272 @@ class RefGame:
         self.stock[player][kind] += 1
         self.tower_log["exchange"] += 1
 
-    def _lonely_builders_and_pigs_home(self) -> None:
+    def _lonely_builders_and_pigs_home(self, log: Counter | None = None) -> None:
         """A builder or pig whose player has no follower left on its feature goes home."""
-        for member, fig in sorted(self.figures.items()):
+        for member, fig in sorted(self.figures.items(), key=lambda item: item[0]):
             if fig.kind in ("builder", "pig") and not self.holds(self.group(*member), fig.player, FOLLOWERS):
                 del self.figures[member]
                 self.stock[fig.player][fig.kind] += 1
-                self.tower_log[f"{fig.kind} home"] += 1
+                (self.tower_log if log is None else log)[f"{fig.kind} home"] += 1
+
+    # -- Princess & Dragon ---------------------------------------------------------------------
+
+    def fairy_follower(self) -> Figure | None:
+        """The follower the fairy stands next to, while it is still on the board (on the fairy's
+        square, on a feature or on top of a tower); None when the fairy stands next to nobody."""
+        figure, square = self.fairy_figure, self.fairy_square
+        if figure is None:
+            return None
+        if self.tops.get(square) is figure:
+            return figure
+        if any(sq == square and fig is figure for (sq, _), fig in self.figures.items()):
+            return figure
+        return None
+
+    def fairy_point_due(self, layer) -> bool:
+        """Will ``layer``'s next placement begin with the fairy's point? (Not on a builder's
+        second tile.)"""
+        follower = self.fairy_follower()
+        return (
+            PD in self.expansions
+            and not self.final
+            and follower is not None
+            and follower.player == layer
+            and self.extra_for != layer
+        )
+
+    def _fairy_point(self, index, layer) -> list[RefEvent]:
+        """Step 1: the fairy next to one of the layer's followers gives the layer 1 point."""
+        follower = self.fairy_follower()
+        if follower is None or follower.player != layer:
+            return []
+        self.pd_log["fairy point"] += 1
+        return [RefEvent("fairy", "fairy", [layer], FAIRY_POINT, False, 1, index, (self.fairy_square,))]
+
+    def _fairy_bonus(self, when, group, complete, placement=None, squares=None) -> list[RefEvent]:
+        """The fairy's 3 points to the owner of its follower when ``group``, a feature being
+        scored, holds that follower, whoever wins the feature and whatever it scores.
+
+        Decision: "whenever a feature with that follower is scored" counts every scoring of the
+        feature, also one worth 0 (an unfinished road with an inn, a field touching no completed
+        city): at the end every feature holding a follower is scored, every field included
+        whatever the farmers rule (with "1st" or "2nd" the field still takes part in the farms'
+        scoring, so its farmer's fairy still gives 3)."""
+        follower = self.fairy_follower()
+        if follower is None or not any(self.figures.get(m) is follower for m in group):
+            return []
+        if placement is not None:
+            self.pd_log["fairy bonus"] += 1
+        squares = tuple(squares) if squares is not None else tuple(squares_of(group))
+        return [
+            RefEvent(
+                when, "fairy", [follower.player], FAIRY_BONUS, complete, len(squares), placement, squares
+            )
+        ]
+
+    def _find(self, ref, code) -> tuple:
+        """The figure a reference (player, x, y, place or "tower", kind) names, as (its (square,
+        feature index), or None on top of a tower; the Figure itself). Raises RefIllegal(code)."""
+        player, x, y, at, kind = ref
+        square = (x, y)
+        wanted = Figure(player, kind)
+        if at == TOP:
+            if self.tops.get(square) != wanted:
+                raise RefIllegal(f"no {kind} of player {player} stands on a tower on {square}", code)
+            return None, self.tops[square]
+        if square not in self.tiles:
+            raise RefIllegal(f"no tile on {square}", code)
+        try:
+            index = self.feature_for(square, at, kind)
+        except RefIllegal as e:
+            raise RefIllegal(str(e), code) from None
+        if self.figures.get((square, index)) != wanted:
+            raise RefIllegal(f"no {kind} of player {player} stands at {at} on {square}", code)
+        return (square, index), self.figures[(square, index)]
+
+    def _move_fairy(self, layer, ref) -> None:
+        """The action: the fairy moves next to one of the layer's followers (on a tower too)."""
+        player, x, y, _, kind = ref
+        if kind not in FAIRY_FOLLOWERS:
+            raise RefIllegal(
+                f"the fairy stands next to a follower (meeple, big meeple or abbot), not a {kind}",
+                "bad_fairy",
+            )
+        if player != layer:
+            raise RefIllegal(
+                f"the fairy moves next to a follower of the layer (player {layer}), not of player {player}",
+                "bad_fairy",
+            )
+        _, follower = self._find(ref, "bad_fairy")
+        self.fairy_square, self.fairy_figure = (x, y), follower
+        self.pd_log["fairy move"] += 1
+
+    def _princess(self, square, ref) -> None:
+        """The action: the princess of the tile just laid sends a knight of her city home."""
+        feats = self.tiles[square][2]
+        cities = [i for i, f in enumerate(feats) if f.princess]
+        if not cities:
+            raise RefIllegal(
+                f"the tile just laid ({self.tiles[square][0]}) shows no princess", "bad_princess"
+            )
+        player, x, y, at, kind = ref
+        if kind not in KNIGHTS or at == TOP:
+            where = " on a tower" if at == TOP else ""
+            raise RefIllegal(
+                f"a princess sends home a knight (a meeple or big meeple in her city), not a {kind}{where}",
+                "bad_princess",
+            )
+        member, _ = self._find(ref, "bad_princess")
+        if member not in self.group(square, cities[0]):
+            raise RefIllegal(f"the {kind} at {at} on {(x, y)} is not in the princess's city", "bad_princess")
+        del self.figures[member]
+        self.stock[player][kind] += 1
+        self.pd_log["princess"] += 1
+        self._lonely_builders_and_pigs_home(self.pd_log)
+
+    def check_portal(self, target, place, figure) -> int:
+        """The feature a figure going through a magic portal takes at ``place`` of the tile on
+        ``target``; raises RefIllegal (bad_portal) when it may not."""
+        if target not in self.tiles:
+            raise RefIllegal(f"no tile on {target} for a figure to go to", "bad_portal")
+        # Decision: a volcano bars the figure of the turn its tile is laid (board-format.md, step
+        # 4: "never on a volcano tile" is said of the tile just laid; the rules: "you may not
+        # place a meeple on a Volcano tile" when placing it); a portal later leads onto any
+        # unfinished, empty feature, of a volcano tile too, and a final board may show it there.
+        if figure.kind in ("builder", "pig"):
+            # Decision: a builder or pig needs its player's follower on its feature, and a portal's
+            # feature must hold no figure: neither ever goes through a portal.
+            raise RefIllegal(
+                f"a {figure.kind} joins a follower of its own, but a portal leads only to a feature "
+                "that holds no figure",
+                "bad_portal",
+            )
+        try:
+            index = self.check_figure(target, place, figure)
+        except RefIllegal as e:
+            raise RefIllegal(str(e), "bad_portal") from None
+        feat = self.tiles[target][2][index]
+        if feat.kind in ("cloister", "garden"):
+            done = self.neighbours(target) == 8
+        elif feat.kind == "field":
+            done = False
+        else:
+            done = self.complete(self.group(target, index))
+        if done:
+            raise RefIllegal(
+                f"the {feat.kind} at {place} on {target} is completed: a portal leads only to an "
+                "unfinished one",
+                "bad_portal",
+            )
+        return index
+
+    def _through_portal(self, square, target, place, figure) -> None:
+        """The action: the layer's figure through the magic portal of the tile just laid."""
+        name = self.tiles[square][0]
+        if ALL_TILES[name].mark != PORTAL:
+            raise RefIllegal(
+                f"a figure goes to another square only through a magic portal, and {name} has none",
+                "bad_portal",
+            )
+        index = self.check_portal(target, place, figure)
+        self.figures[(target, index)] = figure
+        self.stock[figure.player][figure.kind] -= 1
+        self.pd_log["portal"] += 1
+
+    def dragon_options(self, here, visited, fairy_square) -> list:
+        """The squares the dragon may step onto from ``here``: orthogonal neighbours holding a
+        tile, not the fairy's, not visited in this move, not count-6 or count-7."""
+        out = []
+        for dx, dy in STEP.values():
+            sq = (here[0] + dx, here[1] + dy)
+            if sq not in self.tiles or sq == fairy_square or sq in visited:
+                continue
+            if self.tiles[sq][0] not in NO_DRAGON_TILES:
+                out.append(sq)
+        return sorted(out)
+
+    def _why_no_step(self, here, step, visited) -> str:
+        if abs(step[0] - here[0]) + abs(step[1] - here[1]) != 1:
+            return "not an orthogonal neighbour of the dragon's square"
+        if step not in self.tiles:
+            return "no tile there"
+        if step == self.fairy_square:
+            return "the fairy stands there"
+        if step in visited:
+            return "already visited in this move (the start counts)"
+        return "the dragon never enters count-6 or count-7"
+
+    def _dragon_moves(self, square, steps) -> None:
+        """Step 5: after a dragon tile the dragon takes its steps (step i by player (layer + i - 1)
+        mod n: who moves changes nothing here); every figure on a square entered is eaten."""
+        name = self.tiles[square][0]
+        if ALL_TILES[name].mark != DRAGON:
+            # Decision: "[]" means the same as no dragon field, on any tile.
+            if steps:
+                raise RefIllegal(f"{name} has no dragon mark: the dragon does not move", "bad_dragon")
+            return
+        if self.dragon is None:
+            if steps:
+                raise RefIllegal(
+                    "the dragon is off the board until the first volcano: it cannot move", "bad_dragon"
+                )
+            self.pd_log["dragon off the board"] += 1
+            return
+        here, visited = self.dragon, {self.dragon}
+        for i, step in enumerate(steps):
+            if i == DRAGON_STEPS:
+                raise RefIllegal(f"the dragon moves {DRAGON_STEPS} steps, not {len(steps)}", "bad_dragon")
+            if step not in self.dragon_options(here, visited, self.fairy_square):
+                why = self._why_no_step(here, step, visited)
+                raise RefIllegal(f"step {i + 1} of the dragon, {here} to {step}: {why}", "bad_dragon")
+            here = self.dragon = step
+            visited.add(step)
+            self.pd_log["dragon step"] += 1
+            self._eat(step)
+        if len(steps) < DRAGON_STEPS and self.dragon_options(here, visited, self.fairy_square):
+            raise RefIllegal(
+                f"the dragon stopped on {here} after {len(steps)} step(s) while it could still move: it "
+                f"moves {DRAGON_STEPS} steps, fewer only when no further step is possible",
+                "bad_dragon",
+            )
+        self.pd_log["dragon move" if steps else "dragon blocked"] += 1
+        if 0 < len(steps) < DRAGON_STEPS:
+            self.pd_log["dragon stuck"] += 1
+
+    def _eat(self, square) -> None:
+        """The dragon enters ``square``: every figure on its tile goes home, a follower on top of
+        its tower too (the tower opens again); then builders and pigs left alone go home."""
+        for member in sorted(m for m in self.figures if m[0] == square):
+            fig = self.figures.pop(member)
+            self.stock[fig.player][fig.kind] += 1
+            self.pd_log["eaten"] += 1
+            self.pd_log[f"eaten {fig.kind}"] += 1
+        if square in self.tops:
+            fig = self.tops.pop(square)
+            self.stock[fig.player][fig.kind] += 1
+            self.pd_log["eaten"] += 1
+            self.pd_log["eaten on a tower"] += 1
+        self._lonely_builders_and_pigs_home(self.pd_log)
+
+    def set_dragon_and_fairy(self, dragon, fairy) -> None:
+        """A final board's ``dragon`` (x, y) and ``fairy``: (x, y) next to nobody, or a figure
+        reference (player, x, y, place or "tower", kind) of the follower it stands next to."""
+        if dragon is not None:
+            if dragon not in self.tiles:
+                raise RefIllegal(f"the dragon stands on {dragon}, where no tile lies", "bad_dragon")
+            self.dragon = dragon
+        if fairy is None:
+            return
+        if len(fairy) == 2:
+            if fairy not in self.tiles:
+                raise RefIllegal(f"the fairy stands on {fairy}, where no tile lies", "bad_fairy")
+            self.fairy_square = fairy
+            return
+        _, x, y, _, kind = fairy
+        if kind not in FAIRY_FOLLOWERS:
+            raise RefIllegal(f"the fairy stands next to a follower, not a {kind}", "bad_fairy")
+        _, follower = self._find(fairy, "bad_fairy")
+        self.fairy_square, self.fairy_figure = (x, y), follower
 
     def set_towers(self, towers, prisoners) -> None:
         """A final board's ``towers`` [(x, y, height, top)] (top None or (player, kind)) and
@@ -1139,6 +1578,7 @@ class RefGame:
                         self.tokens[layer][good] += 1
             if self.strength(group):
                 events.append(self.feature_event("play", feat.kind, group, True, index))
+                events += self._fairy_bonus("play", group, True, index)
             self._send_home(group)  # meeples, big meeples and builders alike
         x, y = square
         for dx in (-1, 0, 1):
@@ -1155,6 +1595,7 @@ class RefGame:
                                 "play", feat.kind, [fig.player], 9, True, 9, index, around, 0, {fig.player: 1}
                             )
                         )
+                        events += self._fairy_bonus("play", {(sq, i)}, True, index, around)
                         self._send_home({(sq, i)})
         return events
 
@@ -1207,6 +1648,7 @@ class RefGame:
                 events.append(
                     RefEvent("end", feat.kind, [owner], 1 + n, n == 8, 1 + n, None, around, 0, {owner: 1})
                 )
+                events += self._fairy_bonus("end", {member}, n == 8, None, around)
                 continue
             group = self.group(sq, i)
             if group in done:
@@ -1220,7 +1662,10 @@ class RefGame:
             complete = self.complete(group)
             self.warnings += complete
             events.append(self.feature_event("end", feat.kind, group, complete))
+            events += self._fairy_bonus("end", group, complete)
         events += self._farm_events(fields)
+        for group in fields:
+            events += self._fairy_bonus("farms", group, False)
         events += self._goods_events()
         return events
 
@@ -1346,7 +1791,7 @@ class RefGame:
     def _warnings(self) -> list[dict]:
         out = []
         for e in self.end_events():
-            if e.when == "end" and e.complete:
+            if e.when == "end" and e.complete and e.kind != "fairy":
                 out.append(
                     {
                         "code": "completed_with_meeples",
@@ -1384,7 +1829,9 @@ FORMAT = "carcassonne-board/1"
 COLOURS = ("red", "blue", "green", "yellow", "black", "grey", "pink")
 TOP_KEYS = {"format", "players", "rules", "expansions", "mode", "placements", "banked", "goods"}
 TOP_KEYS |= {"towers", "prisoners"}  # The Tower, final mode
+TOP_KEYS |= {"dragon", "fairy"}  # Princess & Dragon, final mode
 PLACEMENT_KEYS = {"tile", "x", "y", "rotation", "meeple", "recall", "player", "tower", "ransom"}
+PLACEMENT_KEYS |= {"fairy", "princess", "dragon", "meeples"}  # Princess & Dragon
 
 
 @dataclass(frozen=True)
@@ -1399,6 +1846,11 @@ class RefPlacement:
     tower: tuple | None = None  # (x, y, capture, exchange): a floor (The Tower)
     top: tuple | None = None  # (player, x, y, kind): a figure onto a tower's top
     ransom: tuple | None = None  # (jailer, kind)
+    portal: tuple | None = None  # (x, y) the figure goes to through a magic portal
+    fairy: tuple | None = None  # figure reference (player, x, y, at, kind)
+    princess: tuple | None = None  # figure reference of the knight sent home
+    dragon: tuple | None = None  # the dragon's steps, ((x, y), ...)
+    more: tuple = ()  # final mode: the figures of ``meeples`` after the first, (player, at, kind)
 
 
 @dataclass(frozen=True)
@@ -1413,11 +1865,13 @@ class RefBoard:
     goods: tuple[dict, ...] | None
     towers: tuple = ()  # final mode: (x, y, height, top), top None or (player, kind)
     prisoners: tuple = ()  # final mode: (jailer, player, kind)
+    dragon: tuple | None = None  # final mode: the dragon's square
+    fairy: tuple | None = None  # final mode: (x, y) next to nobody, or a figure reference
 
 
-def _need(ok, message: str) -> None:
+def _need(ok, message: str, code: str | None = None) -> None:
     if not ok:
-        raise RefIllegal(message)
+        raise RefIllegal(message, code)
 
 
 def _whole(value) -> bool:
@@ -1486,6 +1940,46 @@ def _read_towers(doc, n: int, expansions, final) -> tuple[tuple, tuple]:
         player = _read_player(p.get("player"), n, f"{what}: the figure's player")
         read_prisoners.append((jailer, player, _read_kind(p.get("kind", "meeple"), what)))
     return tuple(read_towers), tuple(read_prisoners)
+
+
+def _read_figure(m, n: int, where: str) -> tuple:
+    """A figure on the tile of its placement, {"player", "at", "kind"}: (player, at, kind)."""
+    _need(isinstance(m, dict), f"{where} is one object")
+    _only_keys(m, {"player", "at", "kind"}, where)
+    owner = m.get("player")
+    _need(_whole(owner) and 0 <= owner < n, f"{where}: the figure's player {owner!r} is not a player's index")
+    _need(m.get("at") in PLACES, f"{where}: {m.get('at')!r} is not a place on a tile")
+    kind = m.get("kind", "meeple")
+    _need(kind in FIGURE_KINDS, f"{where}: unknown figure kind {kind!r}")
+    return (owner, m["at"], kind)
+
+
+def _read_final_dragon_and_fairy(doc, n: int, expansions, final) -> tuple:
+    """A final board's ``dragon`` [x, y] and ``fairy`` (Princess & Dragon): ((x, y) or None,
+    (x, y), a figure reference (player, x, y, at, kind), or None)."""
+    dragon = fairy = None
+    for key in ("dragon", "fairy"):
+        if key in doc:
+            _need(
+                PD in expansions, f"{key} comes with the princess-dragon expansion only", "field_not_in_game"
+            )
+            _need(final, f"the {key}'s square is listed on a final board only", "field_not_in_game")
+    if "dragon" in doc:
+        d = doc["dragon"]
+        _need(
+            isinstance(d, list) and len(d) == 2 and all(_whole(c) for c in d),
+            "dragon is the [x, y] of a placed tile",
+            "bad_dragon",
+        )
+        dragon = (d[0], d[1])
+    if "fairy" in doc:
+        f = doc["fairy"]
+        if isinstance(f, dict) and set(f) == {"x", "y"}:
+            _need(_whole(f["x"]) and _whole(f["y"]), "the fairy's x and y are whole numbers", "bad_fairy")
+            fairy = (f["x"], f["y"])
+        else:
+            fairy = _read_ref(f, n, "fairy")
+    return dragon, fairy
 
 
 def _read_tower_actions(p: dict, n: int, expansions, final, where: str) -> tuple:
@@ -1596,7 +2090,8 @@ def read_document(doc) -> RefBoard:
             named_layer = True
         else:
             _need(not named_layer, f"{where}: once a placement names its player, every later one does")
-        figure = top = None
+        figure = top = portal = None
+        more = ()
         if "meeple" in p and isinstance(p["meeple"], dict) and p["meeple"].get("at") == TOP:
             m = p["meeple"]
             _need(TO in expansions, f"{where}: a figure onto a tower comes with the tower expansion only")
@@ -1609,21 +2104,69 @@ def read_document(doc) -> RefBoard:
             top = (owner, m["x"], m["y"], _read_kind(m.get("kind", "meeple"), where))
         elif "meeple" in p:
             m = p["meeple"]
+            _need("meeples" not in p, f"{where}: a placement carries meeple or meeples, not both")
             _need(isinstance(m, dict), f"{where}: meeple is one object (one figure per placement)")
-            _only_keys(m, {"player", "at", "kind"}, f"{where}: meeple")
-            owner = m.get("player")
-            _need(
-                _whole(owner) and 0 <= owner < n,
-                f"{where}: the figure's player {owner!r} is not a player's index",
-            )
-            _need(m.get("at") in PLACES, f"{where}: {m.get('at')!r} is not a place on a tile")
-            kind = m.get("kind", "meeple")
-            _need(kind in FIGURE_KINDS, f"{where}: unknown figure kind {kind!r}")
-            figure = (owner, m["at"], kind)
+            if "x" in m or "y" in m:
+                _need(
+                    PD in expansions,
+                    f"{where}: a magic portal comes with princess-dragon only",
+                    "action_not_in_game",
+                )
+                _need(
+                    not final,
+                    f"{where}: a figure goes through a magic portal in a replay only",
+                    "action_in_final",
+                )
+                _need(
+                    _whole(m.get("x")) and _whole(m.get("y")),
+                    f"{where}: the figure's x and y are whole numbers",
+                )
+                portal = (m["x"], m["y"])
+                m = {k: v for k, v in m.items() if k not in ("x", "y")}
+            figure = _read_figure(m, n, f"{where}: meeple")
+        elif "meeples" in p:
+            ms = p["meeples"]
+            # Decision: a final board may list several figures on any tile, whatever the
+            # expansions (final mode is lenient about how the board came to be); a replay never.
+            _need(final, f"{where}: meeples (several figures on one tile) belong to a final board only")
+            _need(isinstance(ms, list) and ms, f"{where}: meeples is a non-empty list of figures")
+            read = [_read_figure(m, n, f"{where}: meeples[{j}]") for j, m in enumerate(ms)]
+            figure, more = read[0], tuple(read[1:])
+        fairy = princess = dragon = None
+        for key in ("fairy", "princess", "dragon"):
+            if key in p:
+                _need(
+                    PD in expansions,
+                    f"{where}: {key} comes with the princess-dragon expansion only",
+                    "action_not_in_game",
+                )
+                _need(
+                    not final,
+                    f"{where}: {key} belongs to a turn of a replay, not to a final board",
+                    "action_in_final",
+                )
+        if "fairy" in p:
+            fairy = _read_ref(p["fairy"], n, f"{where}: fairy")
+        if "princess" in p:
+            princess = _read_ref(p["princess"], n, f"{where}: princess")
+        if "dragon" in p:
+            steps = p["dragon"]
+            _need(isinstance(steps, list), f"{where}: dragon is a list of [x, y] squares", "bad_dragon")
+            for step in steps:
+                _need(
+                    isinstance(step, list) and len(step) == 2 and all(_whole(c) for c in step),
+                    f"{where}: each step of the dragon is [x, y], not {step!r}",
+                    "bad_dragon",
+                )
+            dragon = tuple((a, b) for a, b in steps)
         recall = None
         if "recall" in p:
             r = p["recall"]
-            _need(figure is None, f"{where}: a placement carries one figure or one recall, not both")
+            _need(
+                figure is None and top is None,
+                f"{where}: a placement carries one figure or one recall, not both",
+                "two_actions",
+            )
             _need(not final, f"{where}: recall exists in replay mode only")
             _need(
                 isinstance(r, dict) and set(r) == {"player", "x", "y"}, f"{where}: recall is {{player, x, y}}"
@@ -1634,8 +2177,27 @@ def read_document(doc) -> RefBoard:
             _need(_whole(r["x"]) and _whole(r["y"]), f"{where}: the recall's x and y are whole numbers")
             recall = (r["player"], r["x"], r["y"])
         tower, ransom = _read_tower_actions(p, n, expansions, final, where)
-        placements.append(RefPlacement(tile, x, y, rotation, figure, recall, layer, tower, top, ransom))
+        placements.append(
+            RefPlacement(
+                tile,
+                x,
+                y,
+                rotation,
+                figure,
+                recall,
+                layer,
+                tower,
+                top,
+                ransom,
+                portal,
+                fairy,
+                princess,
+                dragon,
+                more,
+            )
+        )
     towers, prisoners = _read_towers(doc, n, expansions, final)
+    final_dragon, final_fairy = _read_final_dragon_and_fairy(doc, n, expansions, final)
     return RefBoard(
         tuple(names),
         small_city,
@@ -1647,6 +2209,8 @@ def read_document(doc) -> RefBoard:
         goods,
         towers,
         prisoners,
+        final_dragon,
+        final_fairy,
     )
 
 
@@ -1673,12 +2237,18 @@ def replay_document(document: dict) -> tuple[RefBoard, RefGame]:
                 tower=p.tower,
                 top=p.top,
                 ransom=p.ransom,
+                portal=p.portal,
+                fairy=p.fairy,
+                princess=p.princess,
+                dragon=p.dragon,
+                more=p.more,
             )
         except RefIllegal as e:
-            raise RefIllegal(f"placement {i} (tile {p.tile} at ({p.x}, {p.y})): {e}") from None
+            raise RefIllegal(f"placement {i} (tile {p.tile} at ({p.x}, {p.y})): {e}", e.code) from None
     if board.final:
         game.check_final_board()
         game.set_towers(board.towers, board.prisoners)
+        game.set_dragon_and_fairy(board.dragon, board.fairy)
         if board.goods:
             # Decision: on a final board only the goods the file lists count; tokens still on the
             # board are in unfinished cities (nobody's) or, in completed ones, already listed.
@@ -1697,6 +2267,8 @@ def score_document(document: dict) -> dict:
 
 def _figure_options(game: RefGame, name, square, rotation, player) -> dict[str, list[str]]:
     """kind -> places where ``player`` may put a figure of that kind on this tile, laid there."""
+    if PD in game.expansions and ALL_TILES[name].mark == VOLCANO:
+        return {}  # no figure on the volcano tile just laid
     game.tiles[square] = (name, rotation, oriented_features(name, rotation))
     try:
         options: dict[str, list[str]] = {}
@@ -1730,7 +2302,7 @@ def _recall_options(game: RefGame, square, player) -> list[tuple[int, int]]:
 
 def _ransom_options(game: RefGame, layer) -> list[tuple[int, str]]:
     """(jailer, kind) of every ransom ``layer`` could pay now."""
-    if game.score_of(layer) < RANSOM_POINTS:
+    if game.score_of(layer) + FAIRY_POINT * game.fairy_point_due(layer) < RANSOM_POINTS:
         return []
     return sorted({(j, fig.kind) for j, fig in game.prisoners if fig.player == layer})
 
@@ -1787,6 +2359,107 @@ def _tower_options(game: RefGame, rng, name, square, rotation, layer, ransom) ->
             game.prisoners.append((ransom[0], Figure(layer, ransom[1])))
 
 
+@contextmanager
+def _laid(game: RefGame, name, square, rotation):
+    """The board with this tile laid there for a moment (nothing else changes)."""
+    game.tiles[square] = (name, rotation, oriented_features(name, rotation))
+    try:
+        yield
+    finally:
+        del game.tiles[square]
+
+
+def _ref_of(game: RefGame, square, index, fig) -> dict:
+    """The figure reference of ``fig`` on feature ``index`` of the tile on ``square``."""
+    ref = {
+        "x": square[0],
+        "y": square[1],
+        "at": sorted(game.tiles[square][2][index].places)[0],
+        "player": fig.player,
+    }
+    return ref if fig.kind == "meeple" else {**ref, "kind": fig.kind}
+
+
+def _tuple_ref(ref: dict) -> tuple:
+    return (ref["player"], ref["x"], ref["y"], ref["at"], ref.get("kind", "meeple"))
+
+
+def _princess_options(game: RefGame, name, square, rotation) -> list[dict]:
+    """The knights a princess on this tile, laid there, could send home (figure references)."""
+    cities = [i for i, f in enumerate(oriented_features(name, rotation)) if f.princess]
+    if not cities:
+        return []
+    with _laid(game, name, square, rotation):
+        return [
+            _ref_of(game, *m, game.figures[m])
+            for m in sorted(game.group(square, cities[0]))
+            if m in game.figures and game.figures[m].kind in KNIGHTS
+        ]
+
+
+def _portal_options(game: RefGame, name, square, rotation, player) -> list[tuple]:
+    """(square, place, kind) of every feature of another tile that ``player``'s figure could reach
+    through the portal of this tile, laid there."""
+    out = []
+    with _laid(game, name, square, rotation):
+        for sq in sorted(game.tiles):
+            if sq == square:
+                continue
+            for kind, left in sorted(game.stock[player].items()):
+                if left <= 0 or kind in ("builder", "pig"):
+                    continue
+                seen = set()
+                for f in game.tiles[sq][2]:
+                    place = sorted(f.places)[0]
+                    try:
+                        index = game.check_portal(sq, place, Figure(player, kind))
+                    except RefIllegal:
+                        continue
+                    if index not in seen:
+                        seen.add(index)
+                        out.append((sq, place, kind))
+    return out
+
+
+def _fairy_options(game: RefGame, player) -> list[dict]:
+    """Figure references of ``player``'s followers on the board, on towers too."""
+    out = [
+        _ref_of(game, sq, i, fig)
+        for (sq, i), fig in sorted(game.figures.items(), key=lambda item: item[0])
+        if fig.player == player and fig.kind in FAIRY_FOLLOWERS
+    ]
+    for (x, y), fig in sorted(game.tops.items()):
+        if fig.player == player:
+            ref = {"x": x, "y": y, "at": TOP, "player": player}
+            out.append(ref if fig.kind == "meeple" else {**ref, "kind": fig.kind})
+    return out
+
+
+def _on_field(game: RefGame, ref: dict) -> bool:
+    square = (ref["x"], ref["y"])
+    index = game.feature_for(square, ref["at"], ref.get("kind", "meeple"))
+    return game.tiles[square][2][index].kind == "field"
+
+
+def _dragon_walk(rng, game: RefGame, name, square, rotation, fairy_square) -> list[tuple]:
+    """A random move of the dragon after this dragon tile, each step chosen among the legal ones
+    (as each player in turn would; half the time onto a square with figures, when one is near),
+    6 steps or fewer only when stuck."""
+    if game.dragon is None:
+        return []
+    with _laid(game, name, square, rotation):
+        here, visited, steps = game.dragon, {game.dragon}, []
+        while len(steps) < DRAGON_STEPS:
+            options = game.dragon_options(here, visited, fairy_square)
+            if not options:
+                break
+            hungry = [sq for sq in options if sq in game.tops or any(m[0] == sq for m in game.figures)]
+            here = rng.choice(hungry if hungry and rng.random() < 0.5 else options)
+            visited.add(here)
+            steps.append(here)
+    return steps
+
+
 def random_document(
     rng,
     players: int = 3,
@@ -1798,6 +2471,9 @@ def random_document(
     recall_chance: float = 0.2,
     tower_chance: float = 0.35,
     ransom_chance: float = 0.5,
+    princess_chance: float = 0.8,
+    portal_chance: float = 0.7,
+    fairy_chance: float = 0.25,
     max_tiles: int | None = None,
     name_layers: bool = True,
 ) -> dict:
@@ -1807,7 +2483,11 @@ def random_document(
     set aside. With ``name_layers`` every placement after the start tile names its layer, as the
     site writes files; without, the file relies on the defaults. With The Tower a turn takes a
     floor (often capturing) or a tower's top instead of its figure ``tower_chance`` of the time it
-    can, and pays a ransom ``ransom_chance`` of the time it can.
+    can, and pays a ransom ``ransom_chance`` of the time it can. With Princess & Dragon a princess
+    tile goes where its princess can act ``princess_chance`` of the time and then sends a knight
+    home as often; a portal tile sends its figure to another tile ``portal_chance`` of the time; a
+    turn moves the fairy ``fairy_chance`` of the time it can; every dragon tile moves the dragon
+    (each step chosen at random among the legal ones). Games without it draw as before.
     """
     expansions = frozenset(expansions)
     game = RefGame(players=players, small_city=small_city, farmers=farmers, expansions=expansions)
@@ -1830,11 +2510,16 @@ def random_document(
         options = sorted(game.legal_set(name)) if game.tiles else [((0, 0), 0)]
         if not options:
             continue  # set aside
-        (x, y), rotation = rng.choice(options)
         index = len(game.order)
+        layer = game.layer_of(index, None, None) if game.tiles else None
+        if PD in expansions and layer is not None and rng.random() < princess_chance:
+            with_knights = [o for o in options if _princess_options(game, name, *o)]
+            options = with_knights or options
+        (x, y), rotation = rng.choice(options)
         layer = game.layer_of(index, None, None)
         entry = {"tile": name, "x": x, "y": y, "rotation": rotation}
         figure = recall = tower = top = ransom = None
+        portal = fairy = princess = None
         if TO in expansions and layer is not None and rng.random() < ransom_chance:
             ransoms = _ransom_options(game, layer)
             if ransoms:
@@ -1853,7 +2538,35 @@ def random_document(
                     if ref is not None:
                         ref = (ref["player"], ref["x"], ref["y"], ref["at"], ref.get("kind", "meeple"))
                     tower = (value["x"], value["y"], ref, value.get("exchange"))
-        if tower is None and top is None and layer is not None and rng.random() < figure_chance:
+        if PD in expansions and tower is None and top is None and layer is not None:
+            knights = _princess_options(game, name, (x, y), rotation)
+            spots = (
+                [] if ALL_TILES[name].mark != PORTAL else _portal_options(game, name, (x, y), rotation, layer)
+            )
+            followers = _fairy_options(game, layer)
+            if knights and rng.random() < princess_chance:
+                entry["princess"] = rng.choice(knights)
+                princess = _tuple_ref(entry["princess"])
+            elif spots and rng.random() < portal_chance:
+                portal, place, kind = rng.choice(spots)
+                figure = (layer, place, kind)
+                entry["meeple"] = {"player": layer, "at": place, "x": portal[0], "y": portal[1]}
+                if kind != "meeple":
+                    entry["meeple"]["kind"] = kind
+            elif followers and rng.random() < fairy_chance:
+                # mostly next to a follower whose feature can be completed (not a farmer), so
+                # that the fairy's bonus comes in play too
+                closing = [f for f in followers if f["at"] == TOP or not _on_field(game, f)]
+                entry["fairy"] = rng.choice(closing if closing and rng.random() < 0.8 else followers)
+                fairy = _tuple_ref(entry["fairy"])
+        pd_action = (portal, fairy, princess) != (None, None, None)
+        if (
+            not pd_action
+            and tower is None
+            and top is None
+            and layer is not None
+            and rng.random() < figure_chance
+        ):
             choices = _figure_options(game, name, (x, y), rotation, layer)
             if choices:
                 kind = rng.choice(sorted(choices))
@@ -1861,15 +2574,39 @@ def random_document(
                 entry["meeple"] = {"player": layer, "at": figure[1]}
                 if kind != "meeple":
                     entry["meeple"]["kind"] = kind
-        if (figure, tower, top) == (None, None, None) and layer is not None and rng.random() < recall_chance:
+        if (
+            not pd_action
+            and (figure, tower, top) == (None, None, None)
+            and layer is not None
+            and rng.random() < recall_chance
+        ):
             squares = _recall_options(game, (x, y), layer)
             if squares:
                 recall = (layer, *rng.choice(squares))
                 entry["recall"] = {"player": layer, "x": recall[1], "y": recall[2]}
+        dragon = None
+        if PD in expansions and ALL_TILES[name].mark == DRAGON:
+            fairy_square = (fairy[1], fairy[2]) if fairy else game.fairy_square
+            dragon = _dragon_walk(rng, game, name, (x, y), rotation, fairy_square)
+            if dragon or rng.random() < 0.5:  # no step: the field absent or [], which mean the same
+                entry["dragon"] = [list(step) for step in dragon]
         if name_layers and layer is not None:
             entry["player"] = layer
         game.play(
-            name, x, y, rotation, figure, recall=recall, layer=layer, tower=tower, top=top, ransom=ransom
+            name,
+            x,
+            y,
+            rotation,
+            figure,
+            recall=recall,
+            layer=layer,
+            tower=tower,
+            top=top,
+            ransom=ransom,
+            portal=portal,
+            fairy=fairy,
+            princess=princess,
+            dragon=dragon,
         )
         placements.append(entry)
     return {
@@ -1890,14 +2627,21 @@ def final_document(document: dict, rng) -> dict:
     for e in game.events:
         for p in e.winners:
             banked[p] += e.points
-    standing = {sq: (i, fig) for (sq, i), fig in game.figures.items()}
+    standing: dict = {}
+    for (sq, i), fig in sorted(game.figures.items(), key=lambda item: item[0]):
+        standing.setdefault(sq, []).append((i, fig))
     placements = []
     for sq in game.order:
         name, rotation, feats = game.tiles[sq]
         entry = {"tile": name, "x": sq[0], "y": sq[1], "rotation": rotation}
-        if sq in standing:
-            i, fig = standing[sq]
-            entry["meeple"] = {"player": fig.player, "at": sorted(feats[i].places)[0], "kind": fig.kind}
+        written = [
+            {"player": fig.player, "at": sorted(feats[i].places)[0], "kind": fig.kind}
+            for i, fig in standing.get(sq, [])
+        ]
+        if len(written) == 1:
+            entry["meeple"] = written[0]
+        elif written:  # a portal's figure beside the tile's own (Princess & Dragon)
+            entry["meeples"] = written
         placements.append(entry)
     rng.shuffle(placements)
     out = {
@@ -1920,4 +2664,26 @@ def final_document(document: dict, rng) -> dict:
                 towers[-1]["top"] = {"player": fig.player, "kind": fig.kind}
         out["towers"] = towers
         out["prisoners"] = [{"jailer": j, "player": f.player, "kind": f.kind} for j, f in game.prisoners]
+    if PD in board.expansions:
+        if game.dragon is not None:
+            out["dragon"] = list(game.dragon)
+        ref = fairy_reference(game)
+        if ref is not None:
+            out["fairy"] = ref
     return out
+
+
+def fairy_reference(game: RefGame) -> dict | None:
+    """Where the fairy stands, as a final board writes it: the figure reference of its follower,
+    only {"x", "y"} when it stands next to nobody, or None while it is off the board."""
+    if game.fairy_square is None:
+        return None
+    x, y = game.fairy_square
+    follower = game.fairy_follower()
+    if follower is None:
+        return {"x": x, "y": y}
+    ref = {"x": x, "y": y, "player": follower.player, "kind": follower.kind}
+    if game.tops.get((x, y)) is follower:
+        return {**ref, "at": TOP}
+    (index,) = [i for (sq, i), fig in game.figures.items() if sq == (x, y) and fig is follower]
+    return {**ref, "at": sorted(game.tiles[(x, y)][2][index].places)[0]}

@@ -6,6 +6,7 @@ import pytest
 
 from scorer.engine import BASE_TILES, RIVER_TILES, TILES, Edge, Expansion, FeatureKind, tile_counts
 from scorer.engine.places import Place, Side
+from scorer.engine.tiles import TileMark
 
 from . import reference
 from .reference import ALL_TILES, SIDE_PLACES, oriented_edges, oriented_features, rotate_place
@@ -24,6 +25,10 @@ EXPANSION_SETS = [
         ("traders-builders",),
         ("traders-builders", "abbot"),
         ("river", "abbot", "inns-cathedrals", "traders-builders"),
+        ("princess-dragon",),
+        ("princess-dragon", "abbot"),
+        ("princess-dragon", "tower", "river", "abbot"),
+        ("river", "abbot", "inns-cathedrals", "traders-builders", "tower", "princess-dragon"),
     )
 ]
 
@@ -34,7 +39,7 @@ def places(names) -> frozenset[str]:
 
 def engine_features(name: str, rotation: int = 0) -> set:
     """(kind, places without the centre of a city, pennant, touched city place-sets, inn,
-    cathedral, good) for each feature."""
+    cathedral, good, princess) for each feature."""
     tile = TILES[name]
     o = tile.oriented(rotation)
     out = set()
@@ -44,7 +49,7 @@ def engine_features(name: str, rotation: int = 0) -> set:
             ps = ps - {"C"}
         cities = frozenset(places(o.feature_places[c]) - {"C"} for c in spec.cities)
         good = spec.good.value if spec.good else None
-        out.add((spec.kind.value, ps, spec.pennant, cities, spec.inn, spec.cathedral, good))
+        out.add((spec.kind.value, ps, spec.pennant, cities, spec.inn, spec.cathedral, good, spec.princess))
     return out
 
 
@@ -59,6 +64,7 @@ def reference_features(name: str, rotation: int = 0) -> set:
             f.inn,
             f.cathedral,
             f.goods,
+            f.princess,
         )
         for f in feats
     }
@@ -83,6 +89,9 @@ def test_base_game_has_72_tiles_and_river_12():
         (("traders-builders",), 96, 0),
         (("traders-builders", "abbot"), 96, 10),
         (("river", "abbot", "inns-cathedrals", "traders-builders"), 126, 13),
+        (("princess-dragon",), 102, 0),
+        (("princess-dragon", "abbot"), 102, 10),
+        (("river", "abbot", "inns-cathedrals", "traders-builders", "tower", "princess-dragon"), 174, 17),
     ],
 )
 def test_each_box_holds_the_tiles_of_tiles_md(chosen, total, gardens):
@@ -115,6 +124,7 @@ def test_features_places_pennants_and_field_cities(name):
 
 PENNANTS = {"C", "F", "M", "O", "Q", "S", "M-garden", "ic-corner-and-city", "ic-across-two-roads"}
 PENNANTS |= {"ic-corner-curve-inn", "to-three-sided-and-city"}
+PENNANTS |= {"pd-across-dragon", "pd-three-sided-portal", "pd-city-and-corner-princess"}
 
 
 @pytest.mark.parametrize(("name", "pennant"), [(n, n in PENNANTS) for n in ALL_NAMES])
@@ -133,6 +143,8 @@ def test_cloister_only_where_the_table_says_and_only_at_the_centre(name):
         "ic-cloister-two-roads",
         "tb-cloister-three-roads",
         "to-cloister",
+        "pd-cloister-three-roads-dragon",
+        "pd-three-sided-cloister-dragon",
     }
     assert tile.has_cloister is expected
     for spec in tile.features:
@@ -302,6 +314,126 @@ def test_place_of_a_feature_is_one_of_its_places(name):
                 assert o.place_of(i) is Place.C and TILES[name].garden == i
             else:
                 assert o.feature_at[o.place_of(i)] == i
+
+
+# -- Princess & Dragon ---------------------------------------------------------------------------
+
+PD_NAMES = sorted(n for n, t in ALL_TILES.items() if t.expansion == "princess-dragon")
+VOLCANOES = {
+    "pd-volcano",
+    "pd-road-end-volcano",
+    "pd-city-volcano",
+    "pd-two-cities-volcano",
+    "pd-curve-volcano",
+    "pd-straight-volcano",
+}
+DRAGONS = {
+    "pd-city-dragon",
+    "pd-city-dragon-garden",
+    "pd-cloister-three-roads-dragon",
+    "pd-junction-dragon",
+    "pd-three-sided-cloister-dragon",
+    "pd-curve-dragon",
+    "pd-straight-dragon",
+    "pd-corner-dragon",
+    "pd-across-dragon",
+    "pd-across-tunnel-dragon",
+    "pd-city-curve-west-dragon",
+    "pd-city-curve-east-dragon",
+}
+PORTALS = {
+    "pd-two-curves-portal",
+    "pd-junction-portal",
+    "pd-three-sided-portal",
+    "pd-corner-curve-portal",
+    "pd-city-curve-west-portal",
+    "pd-city-curve-east-portal",
+}
+PRINCESSES = {
+    "pd-city-junction-princess",
+    "pd-city-and-corner-princess",
+    "pd-three-sided-princess",
+    "pd-corner-princess",
+    "pd-corner-princess-garden",
+    "pd-corner-split-princess",
+    "pd-corner-curve-princess",
+}
+
+
+def pd_box(counts: dict[str, int]) -> dict[str, int]:
+    return {name: n for name, n in counts.items() if name.startswith("pd-") and n}
+
+
+@pytest.mark.parametrize(("abbot", "gardens"), [(False, 0), (True, 2)])
+def test_princess_dragon_has_30_tiles_in_both_editions(abbot, gardens):
+    chosen = frozenset({"princess-dragon"} | ({"abbot"} if abbot else set()))
+    ours = pd_box(tile_counts(frozenset(Expansion(e) for e in chosen)))
+    assert sum(ours.values()) == 30
+    assert sum(n for name, n in ours.items() if TILES[name].garden is not None) == gardens
+    assert ours == pd_box(reference.tile_counts(chosen))
+    assert ours["pd-curve-dragon"] == 2
+    assert len(ours) == 29  # 29 types in either edition: a garden tile replaces its twin
+    marks = {mark: sum(n for name, n in ours.items() if TILES[name].mark == mark) for mark in TileMark}
+    assert marks == {TileMark.VOLCANO: 6, TileMark.DRAGON: 12, TileMark.PORTAL: 6}
+    assert sum(n for name, n in ours.items() if any(f.princess for f in TILES[name].features)) == 6
+
+
+def test_the_four_kinds_of_mark_name_every_tile_of_the_box_once():
+    assert sorted(VOLCANOES | DRAGONS | PORTALS | PRINCESSES) == PD_NAMES
+    assert len(VOLCANOES) + len(DRAGONS) + len(PORTALS) + len(PRINCESSES) == len(PD_NAMES) == 31
+
+
+@pytest.mark.parametrize("name", ALL_NAMES)
+def test_mark_and_princess_of_every_tile(name):
+    expected = (
+        "volcano"
+        if name in VOLCANOES
+        else "dragon"
+        if name in DRAGONS
+        else "portal"
+        if name in PORTALS
+        else None
+    )
+    assert ALL_TILES[name].mark == expected
+    engine_mark = TILES[name].mark
+    assert (engine_mark.value if engine_mark is not None else None) == expected
+    assert isinstance(engine_mark, TileMark | None)
+    ours = [spec.princess for spec in TILES[name].features]
+    theirs = [f.princess for f in ALL_TILES[name].features]
+    assert sorted(ours) == sorted(theirs)
+    assert sum(ours) == (name in PRINCESSES)  # one princess, on a city, on a princess tile only
+    for spec in TILES[name].features:
+        if spec.princess:
+            assert spec.kind is FeatureKind.CITY
+
+
+@pytest.mark.parametrize(
+    ("name", "a", "b", "same"),
+    [
+        ("pd-across-tunnel-dragon", "NNW", "NNE", True),  # the tunnel's road divides no field
+        ("pd-across-tunnel-dragon", "SSE", "SSW", True),
+        ("pd-across-tunnel-dragon", "NNW", "SSW", False),  # the city lies between
+        ("pd-across-tunnel-dragon", "N", "S", True),  # one road under the city
+        ("pd-across-tunnel-dragon", "N", "E", False),  # the road is not the city
+        ("pd-three-sided-cloister-dragon", "C", "N", False),  # the cloister is not the city
+        ("pd-city-and-corner-princess", "N", "E", False),  # two cities
+        ("pd-city-and-corner-princess", "C", "W", False),  # the small field between them
+        ("pd-corner-split-princess", "E", "S", False),
+        ("pd-road-end-volcano", "SSE", "SSW", True),  # one field round the road's end
+    ],
+)
+def test_which_places_share_a_feature_on_princess_dragon_tiles(name, a, b, same):
+    o = TILES[name].oriented(0)
+    assert (o.feature_at[Place[a]] == o.feature_at[Place[b]]) is same
+    ref = {p: i for i, f in enumerate(oriented_features(name, 0)) for p in f.places if f.kind != "garden"}
+    assert (ref[a] == ref[b]) is same
+
+
+def test_the_cloister_in_the_city_is_a_feature_of_its_own():
+    tile = TILES["pd-three-sided-cloister-dragon"]
+    o = tile.oriented(0)
+    assert tile.features[o.feature_at[Place.C]].kind is FeatureKind.CLOISTER
+    assert tile.features[o.feature_at[Place.N]].kind is FeatureKind.CITY
 
 
 def test_reference_rotation_agrees_with_the_picture():
