@@ -83,6 +83,52 @@ EXPANSION_TILE_NAMES = {
     "to-two-cities-straight": pgettext_lazy("tile", "two cities with a road between, and a tower"),
     "to-three-sided-road": pgettext_lazy("tile", "three-sided city with a road and a tower"),
     "to-three-sided-and-city": pgettext_lazy("tile", "three-sided city with a pennant, a city and a tower"),
+    # Princess & Dragon
+    "pd-volcano": pgettext_lazy("tile", "volcano"),
+    "pd-road-end-volcano": pgettext_lazy("tile", "volcano on a road end"),
+    "pd-city-volcano": pgettext_lazy("tile", "city with a volcano"),
+    "pd-two-cities-volcano": pgettext_lazy("tile", "two cities and a volcano"),
+    "pd-curve-volcano": pgettext_lazy("tile", "road bend with a volcano"),
+    "pd-straight-volcano": pgettext_lazy("tile", "straight road with a volcano"),
+    "pd-city-dragon": pgettext_lazy("tile", "city with the dragon"),
+    "pd-city-dragon-garden": pgettext_lazy("tile", "city with the dragon and a garden"),
+    "pd-cloister-three-roads-dragon": pgettext_lazy("tile", "cloister with three roads and the dragon"),
+    "pd-junction-dragon": pgettext_lazy("tile", "junction with the dragon"),
+    "pd-three-sided-cloister-dragon": pgettext_lazy(
+        "tile", "three-sided city round a cloister, with the dragon"
+    ),
+    "pd-curve-dragon": pgettext_lazy("tile", "road bend with the dragon"),
+    "pd-straight-dragon": pgettext_lazy("tile", "straight road with the dragon"),
+    "pd-corner-dragon": pgettext_lazy("tile", "corner city with the dragon"),
+    "pd-across-dragon": pgettext_lazy("tile", "city across with a pennant and the dragon"),
+    "pd-across-tunnel-dragon": pgettext_lazy(
+        "tile", "city across with a road in a tunnel under it, and the dragon"
+    ),
+    "pd-city-curve-west-dragon": pgettext_lazy(
+        "tile", "city with a road bending to the left, and the dragon"
+    ),
+    "pd-city-curve-east-dragon": pgettext_lazy(
+        "tile", "city with a road bending to the right, and the dragon"
+    ),
+    "pd-two-curves-portal": pgettext_lazy("tile", "two road bends and a magic portal"),
+    "pd-junction-portal": pgettext_lazy("tile", "junction with a magic portal"),
+    "pd-three-sided-portal": pgettext_lazy("tile", "three-sided city with a pennant and a magic portal"),
+    "pd-corner-curve-portal": pgettext_lazy("tile", "corner city with a road bend and a magic portal"),
+    "pd-city-curve-west-portal": pgettext_lazy(
+        "tile", "city with a road bending to the left, and a magic portal"
+    ),
+    "pd-city-curve-east-portal": pgettext_lazy(
+        "tile", "city with a road bending to the right, and a magic portal"
+    ),
+    "pd-city-junction-princess": pgettext_lazy("tile", "city with a princess and a junction"),
+    "pd-city-and-corner-princess": pgettext_lazy(
+        "tile", "city with a princess, and a corner city with a pennant"
+    ),
+    "pd-three-sided-princess": pgettext_lazy("tile", "three-sided city with a princess"),
+    "pd-corner-princess": pgettext_lazy("tile", "corner city with a princess"),
+    "pd-corner-princess-garden": pgettext_lazy("tile", "corner city with a princess and a garden"),
+    "pd-corner-split-princess": pgettext_lazy("tile", "corner city with a princess and two separate fields"),
+    "pd-corner-curve-princess": pgettext_lazy("tile", "corner city with a princess and a road bend"),
 }
 
 # The base game's tiles keep their letters (players and the rules sheet use them); a short

@@ -109,14 +109,7 @@ def render_board(
                 )
     for spot in scored.values():
         _put_figure(image, frame, board, spot, colours[spot.player], marks[spot.player], ring=True)
-    for piece in game.pieces():
-        _put_piece(image, frame, piece, digits(piece.size), dim=bool(lit))
-        if piece.figure is not None and show_meeples:
-            player, kind = piece.figure
-            sprite = meeple_sprite(colours[player], marks[player], False, frame.tile, False, bool(lit), kind)
-            x, y = frame.point(piece.square, piece.anchor)
-            top = y - frame.tile * 0.16 - sprite.height * 0.8
-            image.alpha_composite(sprite, (round(x - sprite.width / 2), round(top)))
+    _put_pieces(image, frame, game, colours, marks, digits, show_meeples=show_meeples, dim=bool(lit))
     # Fields do not score per tile: their tiles get no numbers.
     counted = [e for e in lit if numbered and e.feature is not FeatureKind.FIELD]
     if counted:
@@ -273,6 +266,42 @@ def _put_piece(image: Image.Image, frame: _Frame, piece: Piece, size_text: str, 
     sprite = piece_sprite(size_text, frame.tile, dim)
     x, y = frame.point(piece.square, piece.anchor)
     image.alpha_composite(sprite, (round(x - sprite.width / 2), round(y - sprite.height / 2)))
+
+
+def _put_pieces(
+    image: Image.Image, frame: _Frame, game: Game, colours, marks, digits, *, show_meeples: bool, dim: bool
+) -> None:
+    """The expansions' pieces: towers with their floors and the figure on top, the dragon, the fairy."""
+    for piece in game.pieces():
+        if piece.kind != "tower":
+            _put_creature(image, frame, piece, dim=dim)
+            continue
+        _put_piece(image, frame, piece, digits(piece.size), dim=dim)
+        if piece.figure is not None and show_meeples:
+            player, kind = piece.figure
+            sprite = meeple_sprite(colours[player], marks[player], False, frame.tile, False, dim, kind)
+            x, y = frame.point(piece.square, piece.anchor)
+            top = y - frame.tile * 0.16 - sprite.height * 0.8
+            image.alpha_composite(sprite, (round(x - sprite.width / 2), round(top)))
+
+
+CREATURE_LOOKS = {"dragon": ((178, 34, 34), 4), "fairy": ((186, 140, 255), 5)}
+"""Princess & Dragon's pieces: a red diamond for the dragon, a violet star for the fairy (their
+shapes tell them apart without their colours)."""
+
+
+def _put_creature(image: Image.Image, frame: _Frame, piece: Piece, dim: bool) -> None:
+    colour, corners = CREATURE_LOOKS.get(piece.kind, ((90, 90, 90), 4))
+    x, y = frame.point(piece.square, (0.5, 0.5))
+    outer, inner = frame.tile * 0.16, frame.tile * (0.16 if corners == 4 else 0.07)
+    points = []
+    for i in range(corners * 2 if corners != 4 else 4):
+        angle = math.pi * (i / (corners if corners != 4 else 2)) - math.pi / 2
+        radius = outer if corners == 4 or i % 2 == 0 else inner
+        points.append((x + radius * math.cos(angle), y + radius * math.sin(angle)))
+    draw = ImageDraw.Draw(image)
+    fill = (*colour, 140 if dim else 255)
+    draw.polygon(points, fill=fill, outline=(255, 255, 255, 255), width=max(1, round(frame.tile / 40)))
 
 
 # -- highlight ----------------------------------------------------------------------------------

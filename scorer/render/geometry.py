@@ -64,6 +64,8 @@ GOOD_HALF = (0.11, 0.11)
 CATHEDRAL_HALF = (0.3, 0.33)
 HEDGE_WIDTH = 0.04
 """Width of the hedge row that cuts apart two fields meeting at a corner."""
+HEDGE_DEPTH = 0.3
+"""How far from its edge a hedge runs that keeps a field along that edge apart from a middle field."""
 GATE_AIM = 0.3
 """A road that ends at a city heads for the point of its wall nearest this far inside its edge."""
 
@@ -427,7 +429,15 @@ class _Corners:
             return False
         before, after = self.cities(side)
         assert before is not None and after is not None
-        return self.walled_in(before) or self.walled_in(after)
+        return self.walled_in(before) or self.walled_in(after) or self.middle_field_between(before, after)
+
+    def middle_field_between(self, a: int, b: int) -> bool:
+        """Whether a field in the middle of the tile (no rim place) lies between cities ``a`` and
+        ``b``: where they come together at a corner they meet along a wall, or it would reach the rim."""
+        return any(
+            f.kind is FeatureKind.FIELD and f.places == (Place.C,) and {a, b} <= set(f.cities)
+            for f in self.tile.features
+        )
 
 
 def _flank_fields_differ(tile: TileType, side: Side) -> bool:
@@ -711,6 +721,41 @@ def _hedges(tile: TileType, cities: tuple[CityShape, ...]) -> tuple[Path, ...]:
         # Run on past the corner in line, so that the hedge leaves the tile at the very corner.
         start = (corner[0] - dx * OUTSIDE, corner[1] - dy * OUTSIDE)
         out.append((start, end, (end[0] + dx * 0.06, end[1] + dy * 0.06)))
+    return (*out, *_middle_hedges(tile, cities))
+
+
+def _middle_hedges(tile: TileType, cities: tuple[CityShape, ...]) -> tuple[Path, ...]:
+    """A hedge that keeps a field in the middle of the tile apart from a field along one edge.
+
+    Where a field covers a whole edge between two different cities, and a field in the middle
+    touches both of those cities, nothing drawn divides the two fields: a hedge runs from the one
+    city's wall to the other's, parallel to the edge at :data:`HEDGE_DEPTH`.
+    """
+    corners = _Corners(tile)
+    middles = [f for f in tile.features if f.kind is FeatureKind.FIELD and f.places == (Place.C,)]
+    out = []
+    for spec in tile.features:
+        if spec.kind is not FeatureKind.FIELD or len(spec.edges) != 1:
+            continue
+        side = spec.edges[0]
+        # The rim places just beyond the edge's two corners.
+        before = corners._city_at(side * 3 - 1)
+        after = corners._city_at(side * 3 + 3)
+        if before is None or after is None or before == after:
+            continue
+        if not any({before, after} <= set(m.cities) for m in middles):
+            continue
+        # Along the line at HEDGE_DEPTH from the edge, the open stretch between the two cities.
+        line = [rotate_point((1 - i / 200, HEDGE_DEPTH), side) for i in range(201)]
+        open_points = [p for p in line if not any(c.contains(p) for c in cities)]
+        if len(open_points) < 2:
+            continue
+        first, last = open_points[0], open_points[-1]
+        dx, dy = _unit(last[0] - first[0], last[1] - first[1])
+        reach = 0.04
+        out.append(
+            ((first[0] - dx * reach, first[1] - dy * reach), (last[0] + dx * reach, last[1] + dy * reach))
+        )
     return tuple(out)
 
 

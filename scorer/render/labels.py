@@ -11,25 +11,28 @@ from __future__ import annotations
 import math
 from collections import deque
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from scorer.engine import TILES
+from scorer.engine import TILES, FeatureKind, TileType
 
 from .geometry import (
     HEDGE_WIDTH,
     INN_HALF,
     JUNCTION_RADIUS,
+    OUTSIDE,
     RIVER_WIDTH,
     ROAD_WIDTH,
     YARD_HALF,
     CityShape,
+    Path,
     Point,
+    RoadShape,
     TileLayout,
     tile_layout,
 )
-from .raster import Canvas, stroke
+from .raster import Canvas, path_length, stroke, sub_path, walk
 
 EMPTY = 0
 RIVER = 200
@@ -37,6 +40,8 @@ JUNCTION = 201
 HEDGE = 202
 _COARSE = 140
 """Roughly how many cells across the grid that fields are filled on."""
+TUNNEL_MOUTH = 0.45
+"""How far from the edge to the city wall a tunnelled road goes underground (a share of the way)."""
 
 
 def label(feature: int) -> int:
@@ -73,6 +78,80 @@ def inn_box(canvas: Canvas, centre: Point) -> tuple[float, float, float, float]:
     return canvas.box(centre, *INN_HALF)
 
 
+# -- Princess & Dragon's tunnel ------------------------------------------------------------------
+
+
+def _tunnels(tile: TileType, layout: TileLayout) -> dict[int, tuple[float, float]]:
+    at = tile.orientations[0].feature_at
+    out: dict[int, tuple[float, float]] = {}
+    for road in layout.roads:
+        spec = tile.features[road.feature]
+        if road.bridge or len(spec.edges) != 2:
+            continue
+        steps = walk(road.path, 0.005)
+        inside = [i for i, (p, _) in enumerate(steps) if any(c.contains(p) for c in layout.cities)]
+        if not inside:
+            continue
+        length = path_length(road.path)
+        mouths = []
+        for side, wall in ((spec.edges[0], inside[0] * 0.005), (spec.edges[1], length - inside[-1] * 0.005)):
+            first, second = side.halves
+            field = at[first]
+            if field is None or at[second] != field or tile.features[field].kind is not FeatureKind.FIELD:
+                break
+            mouths.append(OUTSIDE + TUNNEL_MOUTH * (wall - OUTSIDE))
+        else:
+            out[road.feature] = (mouths[0], length - mouths[1])
+    return out
+
+
+@cache
+def tunnel_mouths(tile_name: str) -> dict[int, tuple[float, float]]:
+    """For each road that runs under a city without dividing the fields either side of it (Princess
+    & Dragon's tunnel): how far along its path it goes underground and comes up again."""
+    tile = TILES[tile_name]
+    return _tunnels(tile, tile_layout(tile))
+
+
+def open_air(road: RoadShape, mouths: tuple[float, ...]) -> list[Path]:
+    """The parts of a road's path above ground."""
+    if not mouths:
+        return [road.path]
+    down, up = mouths
+    return [sub_path(road.path, 0.0, down), sub_path(road.path, up, path_length(road.path))]
+
+
+def mouth_spots(path: Path, mouths: tuple[float, ...]) -> list[tuple[Point, Point]]:
+    """Where a tunnelled road goes down and comes up, each with the way into the tunnel."""
+    out = []
+    for distance, inward in zip(mouths, (1, -1)):
+        found = walk(path, 1.0, distance)
+        if found:
+            (x, y), (tx, ty) = found[0]
+            out.append(((x, y), (tx * inward, ty * inward)))
+    return out
+
+
+def half_ellipse(centre: Point, into: Point, half: float, reach: float) -> Path:
+    """Half an ellipse ``half`` wide either side of ``centre``, bulging ``reach`` towards ``into``;
+    its flat side lies across the road."""
+    x, y = centre
+    tx, ty = into
+    nx, ny = -ty, tx
+    return tuple(
+        (
+            x + nx * half * math.cos(a) + tx * reach * math.sin(a),
+            y + ny * half * math.cos(a) + ty * reach * math.sin(a),
+        )
+        for a in (k * math.pi / 16 for k in range(17))
+    )
+
+
+def mouth_arch(mouth: Point, into: Point) -> Path:
+    """The stone arch round a tunnel's mouth: the road's own, in the art and in its mask."""
+    return half_ellipse(mouth, into, ROAD_WIDTH / 2 + 0.02, 0.075)
+
+
 @dataclass(frozen=True)
 class LabelMap:
     image: Image.Image
@@ -85,19 +164,26 @@ class LabelMap:
 def label_map(tile_name: str, size: int) -> LabelMap:
     canvas = Canvas.for_size(size)
     layout = tile_layout(TILES[tile_name])
-    image = _paint_shapes(canvas, layout)
+    image = _paint_shapes(canvas, layout, tile_name)
     hedges = _fill_fields(image, canvas, layout)
     return LabelMap(image, hedges)
 
 
-def _paint_shapes(canvas: Canvas, layout: TileLayout) -> Image.Image:
+def _paint_shapes(canvas: Canvas, layout: TileLayout, tile_name: str) -> Image.Image:
     image = canvas.new("L", EMPTY)
     draw = ImageDraw.Draw(image)
     for hedge in layout.hedges:
         stroke(draw, canvas.path(hedge), hedge_width(canvas), HEDGE)
+    tunnels = tunnel_mouths(tile_name)
     for road in layout.roads:
-        if not road.bridge:
-            stroke(draw, canvas.path(road.path), road_width(canvas), label(road.feature))
+        if road.bridge:
+            continue
+        # A tunnelled road's area stops at its mouths: the field runs on over it.
+        mouths = tunnels.get(road.feature, ())
+        for piece in open_air(road, mouths):
+            stroke(draw, canvas.path(piece), road_width(canvas), label(road.feature))
+        for mouth, into in mouth_spots(road.path, mouths):
+            draw.polygon(canvas.path(mouth_arch(mouth, into)), fill=label(road.feature))
     if layout.junction is not None:
         draw.ellipse(canvas.box(layout.junction, JUNCTION_RADIUS, JUNCTION_RADIUS), fill=JUNCTION)
     for city in layout.cities:

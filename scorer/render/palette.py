@@ -78,6 +78,36 @@ WHEAT_DARK: RGB = (176, 124, 24)
 CLOTH: RGB = (44, 102, 206)
 CLOTH_LIGHT: RGB = (120, 168, 236)
 
+VOLCANO_ROCK: RGB = (104, 84, 78)
+VOLCANO_ROCK_LIGHT: RGB = (140, 116, 104)
+"""The lit flank of the volcano: a dark mountain, darker than any road edge or wall."""
+VOLCANO_OUTLINE: RGB = (44, 30, 28)
+LAVA: RGB = (238, 92, 28)
+LAVA_GLOW: RGB = (255, 214, 84)
+
+DRAGON: RGB = (190, 38, 42)
+"""Redder and darker than a chapel's roof, which is the only other red on a tile."""
+DRAGON_WING: RGB = (128, 26, 36)
+DRAGON_BELLY: RGB = (246, 176, 66)
+DRAGON_OUTLINE: RGB = (52, 18, 20)
+
+PORTAL_STONE: RGB = (176, 168, 188)
+PORTAL_OUTLINE: RGB = (46, 36, 66)
+PORTAL_DEEP: RGB = (92, 44, 170)
+PORTAL_SWIRL: RGB = (164, 110, 240)
+PORTAL_LIGHT: RGB = (236, 220, 255)
+PORTAL_GLOW: RGB = (214, 180, 255)
+"""The halo round the gate: violet, a colour nothing else on a tile has."""
+
+PRINCESS_GOWN: RGB = (222, 70, 146)
+PRINCESS_GOWN_LIGHT: RGB = (246, 150, 196)
+PRINCESS_SKIN: RGB = (248, 218, 186)
+PRINCESS_HAIR: RGB = (150, 88, 40)
+PRINCESS_OUTLINE: RGB = (70, 30, 46)
+
+TUNNEL: RGB = (26, 22, 30)
+"""The dark mouth where a road goes underground (Princess & Dragon's tunnel)."""
+
 PLAYER_COLOURS = players.PLAYER_COLOURS
 DEFAULT_PLAYERS: tuple[str, ...] = tuple(PLAYER_COLOURS)
 ink_on = players.ink_on

@@ -108,6 +108,21 @@ def walk(points: Path, spacing: float, offset: float = 0.0) -> list[tuple[Point,
     return out
 
 
+def sub_path(points: Path, start: float, end: float) -> Path:
+    """The part of a polyline between two distances along it."""
+    out: list[Point] = []
+    travelled = 0.0
+    for a, b in pairwise(points):
+        length = math.hypot(b[0] - a[0], b[1] - a[1])
+        if length == 0:
+            continue
+        for t in (max(0.0, (start - travelled) / length), min(1.0, (end - travelled) / length)):
+            if 0.0 <= t <= 1.0 and start <= travelled + t * length <= end:
+                out.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
+        travelled += length
+    return tuple(out)
+
+
 def path_length(points: Path) -> float:
     return sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in pairwise(points))
 

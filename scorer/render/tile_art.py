@@ -1,5 +1,6 @@
 """Our own flat tile art, drawn from the engine's tile data: fields, cities, roads, cloisters, river,
-and the expansions' inns, cathedrals, gardens, trade goods and hedges.
+and the expansions' inns, cathedrals, gardens, trade goods, hedges, tower foundations, and
+Princess & Dragon's volcanoes, dragons, magic portals, princesses and tunnel.
 
 A tile is painted at rotation 0 on a supersampled canvas in the same order as its label map
 (hedges, roads, cities, inns, cloister yards, river, bridges), so the art and :func:`feature_mask`
@@ -13,13 +14,14 @@ import io
 import math
 import random
 import zlib
+from collections.abc import Callable
 from functools import lru_cache
-from itertools import pairwise
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from scorer.engine import TILES, FeatureKind, Good, TileType
 from scorer.engine.places import ROTATIONS
+from scorer.engine.tiles import TileMark
 
 from . import palette as P
 from .geometry import (
@@ -29,6 +31,7 @@ from .geometry import (
     HEDGE_WIDTH,
     INN_HALF,
     JUNCTION_RADIUS,
+    MEEPLE_RADIUS,
     RIVER_WIDTH,
     ROAD_WIDTH,
     SHIELD_HALF,
@@ -39,8 +42,22 @@ from .geometry import (
     RoadShape,
     tile_layout,
 )
-from .labels import LabelMap, city_mask, hedge_width, label, label_map, river_width, road_width, yard_box
-from .raster import Canvas, clip_to_tile, path_length, stroke, walk
+from .labels import (
+    LabelMap,
+    city_mask,
+    half_ellipse,
+    hedge_width,
+    label,
+    label_map,
+    mouth_arch,
+    mouth_spots,
+    open_air,
+    river_width,
+    road_width,
+    tunnel_mouths,
+    yard_box,
+)
+from .raster import Canvas, clip_to_tile, path_length, stroke, sub_path, walk
 
 _TURN = {
     90: Image.Transpose.ROTATE_270,
@@ -202,9 +219,11 @@ def _paint(tile: TileType, canvas: Canvas) -> Image.Image:
     _grass(draw, canvas, rng)
     for hedge in layout.hedges:
         _hedge_row(draw, canvas, hedge)
+    tunnels = tunnel_mouths(tile.name)
     for road in layout.roads:
         if not road.bridge:
-            _road(draw, canvas, road.path)
+            for piece in open_air(road, tunnels.get(road.feature, ())):
+                _road(draw, canvas, piece)
     if layout.junction is not None:
         _junction(draw, canvas, layout.junction)
     cathedrals = dict(layout.cathedrals)
@@ -212,6 +231,8 @@ def _paint(tile: TileType, canvas: Canvas) -> Image.Image:
         _city(image, canvas, city, rng, cathedrals.get(city.feature))
     for _, centre in layout.cloisters:
         _yard(draw, canvas, centre)
+    for feature, mouths in tunnels.items():
+        _tunnel(image, canvas, next(r.path for r in layout.roads if r.feature == feature), mouths)
     if layout.river is not None:
         _river(draw, canvas, layout.river, layout.pool)
     for road in layout.roads:
@@ -227,9 +248,13 @@ def _paint(tile: TileType, canvas: Canvas) -> Image.Image:
         draw_shield(draw, canvas.xy(spot), canvas.work)
     for _, good, spot in layout.goods:
         draw_good(draw, canvas, good, spot)
+    for _, spot in princess_spots(tile):
+        draw_princess(draw, canvas, spot)
     _hedges(image, canvas, labels)
     if tile.tower is not None:
         _foundation(draw, canvas, tile.tower)
+    if tile.mark is not None and tile.mark_at is not None:
+        draw_mark(image, canvas, tile.mark, tile.mark_at)
     # Last, so that the garden tile and its twin differ only where the garden lies.
     for _, centre in layout.gardens:
         _garden(draw, canvas, centre)
@@ -250,28 +275,13 @@ def _grass(draw: ImageDraw.ImageDraw, canvas: Canvas, rng: random.Random) -> Non
         draw.line(canvas.path(tuple(tuft)), fill=P.FIELD_DARK, width=width, joint="curve")
 
 
-def _sub_path(points: Path, start: float, end: float) -> Path:
-    """The part of a polyline between two distances along it."""
-    out: list[Point] = []
-    travelled = 0.0
-    for a, b in pairwise(points):
-        length = math.hypot(b[0] - a[0], b[1] - a[1])
-        if length == 0:
-            continue
-        for t in (max(0.0, (start - travelled) / length), min(1.0, (end - travelled) / length)):
-            if 0.0 <= t <= 1.0 and start <= travelled + t * length <= end:
-                out.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
-        travelled += length
-    return tuple(out)
-
-
 def _dashes(points: Path, period: float) -> list[Path]:
     """Dashes half a period long, spaced so that a road's dashes run on across tile edges."""
     inside = clip_to_tile(points)
     length = path_length(inside)
     count = max(1, round(length / period))
     step = length / count
-    return [_sub_path(inside, i * step + step / 4, i * step + 3 * step / 4) for i in range(count)]
+    return [sub_path(inside, i * step + step / 4, i * step + 3 * step / 4) for i in range(count)]
 
 
 def _road(draw: ImageDraw.ImageDraw, canvas: Canvas, path: Path) -> None:
@@ -775,6 +785,401 @@ def _bolt(draw: ImageDraw.ImageDraw, canvas: Canvas, centre: Point, size: float)
 
 
 _GOOD_SYMBOLS = {Good.WINE: _grapes, Good.WHEAT: _sheaf, Good.CLOTH: _bolt}
+
+
+# -- Princess & Dragon ---------------------------------------------------------------------------
+
+MARK_HALF = 0.15
+"""Half the width of a volcano, dragon or portal: as big as a tower's foundation, so that each reads
+at 64 pixels, and clear of the figures at the anchors around it."""
+PRINCESS_HALF = (0.068, 0.118)
+"""Half the size of a princess at full scale: a figure a little smaller than a meeple."""
+_PRINCESS_SCALES = (1.0, 0.86, 0.74, 0.64)
+_CRAMPED_SCALES = (0.74, 0.64)
+"""Where no princess fits off the meeple's disc: smaller, and only clear of the anchor itself."""
+
+
+def draw_mark(image: Image.Image, canvas: Canvas, mark: TileMark, centre: Point) -> None:
+    """A Princess & Dragon tile's volcano, dragon or magic portal, centred on ``centre``."""
+    _MARKS[mark](image, canvas, centre)
+
+
+def _volcano(image: Image.Image, canvas: Canvas, centre: Point) -> None:
+    """A volcano seen from the side: a dark cone, its crater aglow, lava running down, embers
+    flying: the dragon lands here and no figure may stand on it."""
+    draw = ImageDraw.Draw(image)
+    cx, cy = centre
+    u = MARK_HALF
+    ink = P.VOLCANO_OUTLINE
+    line = canvas.width(0.012, 1.0)
+    base, rim = cy + 0.82 * u, cy - 0.34 * u
+    _glow(image, canvas, (cx, rim - 0.15 * u), (0.75 * u, 0.55 * u), P.LAVA_GLOW, 0.55)
+    left = _bezier_points((cx - 1.1 * u, base), (cx - 0.55 * u, base - 0.35 * u), (cx - 0.36 * u, rim))
+    right = _bezier_points((cx + 0.36 * u, rim), (cx + 0.55 * u, base - 0.35 * u), (cx + 1.1 * u, base))
+    cone = (*left, *right)
+    draw.polygon(canvas.path(cone), fill=P.VOLCANO_ROCK)
+    # The flank facing the light (north-west, as the bridges' shadows have it).
+    lit = (*left, (cx - 0.12 * u, rim + 0.05 * u), (cx - 0.38 * u, base))
+    draw.polygon(canvas.path(lit), fill=P.VOLCANO_ROCK_LIGHT)
+    flow = canvas.width(0.024 if canvas.size >= DETAIL_SIZE else 0.03, 1.0)
+    for stream in (
+        (
+            (cx - 0.1 * u, rim),
+            (cx - 0.24 * u, cy + 0.05 * u),
+            (cx - 0.16 * u, cy + 0.3 * u),
+            (cx - 0.34 * u, cy + 0.6 * u),
+        ),
+        ((cx + 0.14 * u, rim), (cx + 0.26 * u, cy - 0.02 * u), (cx + 0.22 * u, cy + 0.25 * u)),
+    ):
+        draw.line(canvas.path(stream), fill=P.LAVA, width=flow, joint="curve")
+        x, y = stream[-1]
+        draw.ellipse(canvas.box((x, y), flow / canvas.work / 2, flow / canvas.work / 2), fill=P.LAVA)
+    draw.polygon(canvas.path(cone), outline=ink, width=line)
+    draw.line(canvas.path(((cx - 1.14 * u, base), (cx + 1.14 * u, base))), fill=ink, width=line)
+    crater = (cx, rim)
+    draw.ellipse(canvas.box(crater, 0.4 * u, 0.14 * u), fill=P.LAVA, outline=ink, width=line)
+    draw.ellipse(canvas.box((cx, rim + 0.01 * u), 0.24 * u, 0.07 * u), fill=P.LAVA_GLOW)
+    # Embers thrown up from the crater.
+    for (dx, dy), r in (((0.0, -0.78), 0.15), ((-0.42, -0.62), 0.1), ((0.4, -0.68), 0.09)):
+        spot = (cx + dx * u, cy + dy * u)
+        draw.ellipse(canvas.box(spot, r * u, r * u), fill=P.LAVA_GLOW, outline=P.LAVA, width=line)
+
+
+def _dragon(image: Image.Image, canvas: Canvas, centre: Point) -> None:
+    """The dragon from the side: a red body, bat wings raised, a horned head breathing a flame,
+    a barbed tail: it moves after the action."""
+    draw = ImageDraw.Draw(image)
+    cx, cy = centre
+    u = MARK_HALF * 0.74
+    ink = P.DRAGON_OUTLINE
+    line = canvas.width(0.011, 1.0)
+    detailed = canvas.size >= DETAIL_SIZE
+
+    def at(*points: Point) -> list[tuple[float, float]]:
+        return canvas.path(tuple((cx + x * u, cy + y * u) for x, y in points))
+
+    # The far wing first, darker, behind the body.
+    draw.polygon(
+        at((0.25, 0.0), (0.55, -0.95), (0.78, -0.55), (1.05, -0.72), (0.95, -0.3), (0.7, 0.05)),
+        fill=P.DRAGON_WING,
+        outline=ink,
+        width=line,
+    )
+    # The tail: thick at the body, thin at the barb.
+    tail = at((0.55, 0.3), (0.95, 0.5), (1.28, 0.38), (1.42, 0.08))
+    draw.line(tail, fill=ink, width=canvas.width(0.05, 2.0), joint="curve")
+    draw.line(tail, fill=P.DRAGON, width=canvas.width(0.03, 1.0), joint="curve")
+    draw.polygon(at((1.3, 0.12), (1.55, -0.14), (1.56, 0.2)), fill=P.DRAGON, outline=ink, width=line)
+    for x in (-0.2, 0.45):  # the legs
+        draw.polygon(
+            at((x - 0.1, 0.4), (x + 0.12, 0.4), (x + 0.1, 0.82), (x + 0.2, 0.86), (x - 0.12, 0.86)),
+            fill=P.DRAGON,
+            outline=ink,
+            width=line,
+        )
+    draw.ellipse((*at((-0.38, 0.02))[0], *at((0.78, 0.6))[0]), fill=P.DRAGON, outline=ink, width=line)
+    # The neck up to the head, the belly light beneath.
+    draw.polygon(
+        at((-0.3, 0.38), (-0.75, -0.2), (-0.9, -0.5), (-0.55, -0.62), (-0.45, -0.25), (0.0, 0.1)),
+        fill=P.DRAGON,
+        outline=ink,
+        width=line,
+    )
+    draw.line(
+        at((-0.28, 0.42), (-0.62, 0.02), (-0.82, -0.32)), fill=P.DRAGON_BELLY, width=canvas.width(0.016, 1.0)
+    )
+    draw.line(at((-0.18, 0.47), (0.5, 0.52)), fill=P.DRAGON_BELLY, width=canvas.width(0.016, 1.0))
+    _dragon_head(draw, at, ink, line, detailed, (cx - 0.86 * u, cy - 0.68 * u), canvas, u)
+
+
+def _dragon_head(
+    draw: ImageDraw.ImageDraw,
+    at: Callable[..., list[tuple[float, float]]],
+    ink: P.RGB,
+    line: int,
+    detailed: bool,
+    eye: Point,
+    canvas: Canvas,
+    u: float,
+) -> None:
+    """The dragon's head, its flame and its near wing, over its body."""  # fmt: skip
+    # The head, looking left: horns, snout, jaw.
+    draw.polygon(
+        at((-0.6, -0.72), (-0.42, -1.12), (-0.72, -0.8)), fill=P.DRAGON_BELLY, outline=ink, width=line
+    )
+    head = at(
+        (-0.52, -0.62),
+        (-0.72, -0.86),
+        (-1.02, -0.82),
+        (-1.4, -0.64),
+        (-1.42, -0.48),
+        (-1.05, -0.42),
+        (-0.8, -0.36),
+    )
+    draw.polygon(head, fill=P.DRAGON, outline=ink, width=line)
+    draw.ellipse(canvas.box(eye, 0.09 * u, 0.09 * u), fill=P.LAVA_GLOW, outline=ink, width=max(1, line // 2))
+    if detailed:
+        # A little flame from the jaws.
+        flame = at(
+            (-1.42, -0.56), (-1.72, -0.78), (-1.62, -0.56), (-1.84, -0.42), (-1.58, -0.4), (-1.42, -0.5)
+        )
+        draw.polygon(flame, fill=P.LAVA, outline=P.DRAGON_OUTLINE, width=max(1, line // 2))
+    # The near wing, raised over the back.
+    draw.polygon(
+        at((-0.1, 0.1), (0.0, -1.05), (0.3, -0.62), (0.6, -0.86), (0.62, -0.42), (0.9, -0.38), (0.5, 0.12)),
+        fill=P.DRAGON,
+        outline=ink,
+        width=line,
+    )
+    if detailed:
+        for tip in ((0.0, -1.05), (0.6, -0.86), (0.9, -0.38)):  # the wing's bones
+            draw.line(at((0.02, 0.04), tip), fill=P.DRAGON_WING, width=max(1, line))
+
+
+def _portal(image: Image.Image, canvas: Canvas, centre: Point) -> None:
+    """A magic portal: a stone arch seen from the front, filled with a violet swirl and ringed by
+    its glow: the layer's figure may go through it onto another tile."""
+    cx, cy = centre
+    u = MARK_HALF * 0.9
+    _glow(image, canvas, (cx, cy - 0.05 * u), (1.25 * u, 1.25 * u), P.PORTAL_GLOW, 0.85)
+    draw = ImageDraw.Draw(image)
+    ink = P.PORTAL_OUTLINE
+    line = canvas.width(0.012, 1.0)
+    spring = cy - 0.15 * u  # where the arch springs from its pillars
+    foot = cy + 0.88 * u
+
+    def arch(half: float, bottom: float) -> list[tuple[float, float]]:
+        top = [
+            (cx - half * math.cos(k * math.pi / 24), spring - half * 1.05 * math.sin(k * math.pi / 24))
+            for k in range(25)
+        ]
+        return canvas.path(((cx - half, bottom), *top, (cx + half, bottom)))
+
+    draw.polygon(arch(0.88 * u, foot), fill=P.PORTAL_STONE, outline=ink, width=line)
+    draw.polygon(arch(0.56 * u, foot), fill=P.PORTAL_DEEP, outline=ink, width=line)
+    # The swirl inside: rings of light brightening towards its heart.
+    heart = (cx, cy + 0.12 * u)
+    draw.ellipse(canvas.box(heart, 0.42 * u, 0.62 * u), fill=P.PORTAL_SWIRL)
+    draw.ellipse(canvas.box(heart, 0.22 * u, 0.34 * u), fill=P.PORTAL_LIGHT)
+    if canvas.size >= DETAIL_SIZE:
+        _portal_details(draw, canvas, centre, heart, spring)
+    keystone = (
+        (cx - 0.14 * u, spring - 0.93 * u * 1.05),
+        (cx + 0.14 * u, spring - 0.93 * u * 1.05),
+        (cx + 0.09 * u, spring - 0.54 * u * 1.05),
+        (cx - 0.09 * u, spring - 0.54 * u * 1.05),
+    )
+    draw.polygon(canvas.path(keystone), fill=P.PORTAL_SWIRL, outline=ink, width=line)
+    draw.rectangle(
+        (*canvas.xy((cx - 1.0 * u, foot)), *canvas.xy((cx + 1.0 * u, foot + 0.14 * u))),
+        fill=P.PORTAL_STONE,
+        outline=ink,
+        width=line,
+    )
+
+
+def _portal_details(
+    draw: ImageDraw.ImageDraw, canvas: Canvas, centre: Point, heart: Point, spring: float
+) -> None:
+    """What a portal shows from 64 px up: its swirl's spiral, its stones' joints, its sparkles."""
+    cx, cy = centre
+    u = MARK_HALF * 0.9
+    ink = P.PORTAL_OUTLINE
+    line = canvas.width(0.012, 1.0)
+    spiral = tuple(
+        (
+            heart[0] + 0.36 * u * (k / 40) * math.cos(k * math.pi / 8),
+            heart[1] + 0.54 * u * (k / 40) * math.sin(k * math.pi / 8),
+        )
+        for k in range(4, 41)
+    )
+    draw.line(canvas.path(spiral), fill=P.PORTAL_DEEP, width=canvas.width(0.008, 0.6), joint="curve")
+    # The joints of the arch's stones, and a keystone.
+    for k in (4, 8, 16, 20):
+        angle = k * math.pi / 24
+        a = (cx - 0.56 * u * math.cos(angle), spring - 0.56 * u * 1.05 * math.sin(angle))
+        b = (cx - 0.88 * u * math.cos(angle), spring - 0.88 * u * 1.05 * math.sin(angle))
+        draw.line(canvas.path((a, b)), fill=ink, width=max(1, line // 2))
+    for side in (-1, 1):
+        for y in (0.25, 0.6):
+            a = (cx + side * 0.56 * u, cy + y * u)
+            draw.line(canvas.path((a, (cx + side * 0.88 * u, cy + y * u))), fill=ink, width=max(1, line // 2))
+    for x, y, r in ((-1.12, -0.7, 0.16), (1.08, -0.42, 0.12), (1.02, -1.02, 0.1)):
+        _sparkle(draw, canvas, (cx + x * u, cy + y * u), r * u)
+
+
+def _sparkle(draw: ImageDraw.ImageDraw, canvas: Canvas, centre: Point, r: float) -> None:
+    """A four-pointed star of light."""
+    x, y = centre
+    w = r * 0.28
+    star = (
+        (x, y - r),
+        (x + w, y - w),
+        (x + r, y),
+        (x + w, y + w),
+        (x, y + r),
+        (x - w, y + w),
+        (x - r, y),
+        (x - w, y - w),
+    )
+    draw.polygon(canvas.path(star), fill=P.PORTAL_LIGHT, outline=P.PORTAL_SWIRL)
+
+
+def _glow(
+    image: Image.Image,
+    canvas: Canvas,
+    centre: Point,
+    radii: tuple[float, float],
+    colour: P.RGB,
+    strength: float,
+) -> None:
+    """A soft halo of ``colour`` round ``centre``, fading out over its radii."""
+    glow = canvas.new("L", 0)
+    rx, ry = radii
+    ImageDraw.Draw(glow).ellipse(canvas.box(centre, rx * 0.8, ry * 0.8), fill=round(255 * strength))
+    glow = glow.filter(ImageFilter.GaussianBlur(canvas.work * min(rx, ry) * 0.25))
+    image.paste(colour, (0, 0), glow)
+
+
+def _bezier_points(a: Point, control: Point, b: Point, steps: int = 12) -> Path:
+    return tuple(
+        (
+            (1 - t) ** 2 * a[0] + 2 * (1 - t) * t * control[0] + t * t * b[0],
+            (1 - t) ** 2 * a[1] + 2 * (1 - t) * t * control[1] + t * t * b[1],
+        )
+        for t in (i / steps for i in range(steps + 1))
+    )
+
+
+_MARKS = {TileMark.VOLCANO: _volcano, TileMark.DRAGON: _dragon, TileMark.PORTAL: _portal}
+
+
+def draw_princess(draw: ImageDraw.ImageDraw, canvas: Canvas, spot: tuple[Point, float]) -> None:
+    """A princess seen from the front, ``scale`` times :data:`PRINCESS_HALF`: a rose gown, her hair
+    down, a gold crown."""
+    (cx, cy), scale = spot
+    k = scale * PRINCESS_HALF[1] / 0.1  # the drawing below is for a half-height of 0.1
+    ink = P.PRINCESS_OUTLINE
+    line = canvas.width(0.007, 0.8)
+
+    def at(*points: Point) -> list[tuple[float, float]]:
+        return canvas.path(tuple((cx + x * k, cy + y * k) for x, y in points))
+
+    hem = [(0.058 * math.cos(a), 0.09 + 0.012 * math.sin(a)) for a in (i * math.pi / 8 for i in range(9))]
+    gown = at((-0.019, -0.012), (0.019, -0.012), *hem)
+    hair = at((-0.03, -0.04), (0.03, -0.04), (0.034, 0.02), (-0.034, 0.02))
+    draw.polygon(hair, fill=P.PRINCESS_HAIR, outline=ink, width=line)
+    draw.polygon(gown, fill=P.PRINCESS_GOWN, outline=ink, width=line)
+    if canvas.size * scale >= 2 * DETAIL_SIZE:
+        draw.polygon(at((-0.008, 0.0), (0.008, 0.0), (0.02, 0.08), (-0.02, 0.08)), fill=P.PRINCESS_GOWN_LIGHT)
+    draw.ellipse(
+        canvas.box((cx, cy - 0.04 * k), 0.025 * k, 0.026 * k), fill=P.PRINCESS_SKIN, outline=ink, width=line
+    )
+    # A band of gold under three points: at a few pixels it still reads as a crown.
+    top, base = -0.108, -0.058
+    crown = at(
+        (-0.033, base),
+        (-0.038, top),
+        (-0.019, top + 0.02),
+        (0.0, top - 0.006),
+        (0.019, top + 0.02),
+        (0.038, top),
+        (0.033, base),
+    )
+    draw.polygon(crown, fill=P.GOLD, outline=ink, width=max(1, line // 2))
+
+
+def princess_spots(tile: TileType) -> tuple[tuple[int, tuple[Point, float]], ...]:
+    """Where each princess stands, by city feature, and at what scale: in her city near its
+    anchor, clear of the figure drawn there, of the city's pennant or goods and of the tile's mark."""
+    return _princess_spots(tile.name)
+
+
+@lru_cache(maxsize=64)
+def _princess_spots(name: str) -> tuple[tuple[int, tuple[Point, float]], ...]:
+    tile = TILES[name]
+    layout = tile_layout(tile)
+    avoid: list[tuple[Point, float]] = [(spot, max(SHIELD_HALF)) for _, spot in layout.pennants]
+    avoid += [(spot, GOOD_HALF[0]) for _, _, spot in layout.goods]
+    if tile.mark_at is not None:
+        avoid.append((tile.mark_at, MARK_HALF))
+    cities = {c.feature: c for c in layout.cities}
+    return tuple(
+        (i, _princess_spot(f.anchor, cities[i], avoid))
+        for i, f in enumerate(tile.features)
+        if f.kind is FeatureKind.CITY and f.princess
+    )
+
+
+def _princess_spot(anchor: Point, city: CityShape, avoid: list[tuple[Point, float]]) -> tuple[Point, float]:
+    """The spot nearest ``anchor`` where the biggest princess fits in the city, off the disc of a
+    meeple standing on the anchor; where none does, the smallest princess beside the anchor."""
+    grid = sorted(
+        ((x / 100, y / 100) for x in range(2, 99) for y in range(2, 99)),
+        key=lambda p: (math.dist(p, anchor), p),
+    )
+    for clear, scales in ((MEEPLE_RADIUS, _PRINCESS_SCALES), (0.03, _CRAMPED_SCALES)):
+        for scale in scales:
+            hx, hy = PRINCESS_HALF[0] * scale, PRINCESS_HALF[1] * scale
+            for spot in grid:
+                if _box_distance(anchor, spot, hx, hy) < clear:
+                    continue
+                if any(_box_distance(p, spot, hx, hy) < r for p, r in avoid):
+                    continue
+                if _fits(spot, city, hx, hy):
+                    return spot, scale
+    return (anchor[0] + 0.1, anchor[1]), _CRAMPED_SCALES[-1]
+
+
+def _box_distance(point: Point, centre: Point, hx: float, hy: float) -> float:
+    """How far ``point`` lies from the box of half size ``hx``, ``hy`` round ``centre``."""
+    dx = max(0.0, abs(point[0] - centre[0]) - hx)
+    dy = max(0.0, abs(point[1] - centre[1]) - hy)
+    return math.hypot(dx, dy)
+
+
+def _fits(centre: Point, city: CityShape, hx: float, hy: float) -> bool:
+    """A box round ``centre`` lies on the tile and in the city, off its walls' stones."""
+    margin, wall = 0.02, 0.045
+    cx, cy = centre
+    if not (margin + hx <= cx <= 1 - margin - hx and margin + hy <= cy <= 1 - margin - hy):
+        return False
+    if not city.contains(centre):
+        return False
+    reach = [(dx * (hx + wall), dy * (hy + wall)) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+    # Past the tile's edge the city runs on: a point out there counts where the edge is.
+    return all(
+        city.contains((min(0.995, max(0.005, cx + dx)), min(0.995, max(0.005, cy + dy)))) for dx, dy in reach
+    )
+
+
+def _tunnel(image: Image.Image, canvas: Canvas, path: Path, mouths: tuple[float, ...]) -> None:
+    """Where a road goes under the field and the city: a dark arched mouth at each end, and its way
+    beneath shown faintly, so that the field reads as whole above it."""
+    draw = ImageDraw.Draw(image)
+    down, up = mouths
+    trace = canvas.new("L", 0)
+    hidden = ImageDraw.Draw(trace)
+    dash = canvas.width(0.014, 1.0)
+    for side in (-1, 1):
+        edge = tuple(
+            (x - ty * side * ROAD_WIDTH * 0.42, y + tx * side * ROAD_WIDTH * 0.42)
+            for (x, y), (tx, ty) in walk(sub_path(path, down, up), 0.01)
+        )
+        for piece in _dashes(edge, 0.06):
+            if len(piece) >= 2:
+                hidden.line(canvas.path(piece), fill=90, width=dash)
+    image.paste(P.TUNNEL, (0, 0), trace)
+    line = canvas.width(0.016, 1.0)
+    for mouth, into in mouth_spots(path, mouths):
+        draw.polygon(canvas.path(mouth_arch(mouth, into)), fill=P.WALL, outline=P.WALL_OUTLINE, width=line)
+        draw.polygon(canvas.path(half_ellipse(mouth, into, ROAD_WIDTH / 2 - 0.008, 0.05)), fill=P.TUNNEL)
+
+
+def _point_along(path: Path, distance: float) -> tuple[Point, Point] | None:
+    for point, tangent in walk(path, 1.0, distance):
+        return point, tangent
+    return None
 
 
 # -- marks --------------------------------------------------------------------------------------

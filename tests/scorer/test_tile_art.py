@@ -1,15 +1,19 @@
 """The expansions' tile art: inns beside their roads, cathedrals, gardens, trade goods, cities that
-meet, middle fields, hedges and a road bridging another, each checked against the tile data."""
+meet, middle fields, hedges, a road bridging another, and Princess & Dragon's volcanoes, dragons,
+portals, princesses and tunnel, each checked against the tile data; and a name for every tile."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pytest
+from django.utils import translation
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageStat
 
+from scorer.board_layer.tile_names import BASE_TILE_DESCRIPTIONS, tile_name
 from scorer.engine.places import Place
-from scorer.engine.tiles import FeatureKind, Good, TileType
+from scorer.engine.tiles import FeatureKind, Good, TileMark, TileType
 from scorer.engine.tilesets import TILES
 from scorer.render import feature_mask, render_tile
 from scorer.render import palette as P
@@ -22,7 +26,7 @@ from scorer.render.geometry import (
     tile_layout,
 )
 from scorer.render.raster import Canvas
-from scorer.render.tile_art import draw_good
+from scorer.render.tile_art import MARK_HALF, PRINCESS_HALF, _paint, draw_good, princess_spots
 
 SIZE = 128
 ALL = list(TILES.values())
@@ -416,7 +420,172 @@ def test_split_fields_are_cut_apart_by_a_hedge_at_the_south_east_corner(tile: Ti
         assert touching(hedge, feature_mask(tile, field, SIZE), 2) > 30
 
 
+HEDGED_MIDDLE = [TILES["pd-city-and-corner-princess"]]
+"""A field along one edge between two cities, and a middle field touching both: only a hedge parts them."""
+
+
+def test_a_hedge_parts_a_field_along_an_edge_from_the_middle_field() -> None:
+    (tile,) = HEDGED_MIDDLE
+    (hedge,) = tile_layout(tile).hedges
+    assert all(abs(x - 0.3) < 1e-9 for x, _ in hedge), "parallel to the west edge"
+    west, middle = (i for i, f in enumerate(tile.features) if f.kind is FeatureKind.FIELD)
+    drawn = near_colour(render_tile(tile, SIZE), P.HEDGE, 14)
+    assert count(drawn) > 100
+    for field in (west, middle):
+        assert touching(drawn, feature_mask(tile, field, SIZE), 2) > 30
+
+
 def test_no_hedge_where_no_fields_are_split() -> None:
     for tile in ALL:
-        if tile not in SPLIT:
+        if tile not in SPLIT and tile not in HEDGED_MIDDLE:
             assert tile_layout(tile).hedges == (), tile.name
+
+
+# -- Princess & Dragon -----------------------------------------------------------------------------
+
+MARKED = [t for t in ALL if t.mark is not None]
+PRINCESSES = [t for t in ALL if any(f.princess for f in t.features)]
+MARK_COLOURS = {
+    TileMark.VOLCANO: (P.LAVA, P.VOLCANO_ROCK),
+    TileMark.DRAGON: (P.DRAGON, P.DRAGON_WING),
+    TileMark.PORTAL: (P.PORTAL_SWIRL, P.PORTAL_STONE),
+}
+"""Two colours each mark is drawn in, and no other mark, nor anything else on a tile."""
+
+
+def test_every_princess_and_dragon_tile_has_its_mark_or_its_princess() -> None:
+    box = [t for t in ALL if t.name.startswith("pd-")]
+    assert len(box) == 29 + 2
+    for tile in box:
+        assert (tile.mark is None) != (tile not in PRINCESSES), tile.name
+    assert {m: sum(1 for t in box if t.mark is m and t.twin is None) for m in TileMark} == {
+        TileMark.VOLCANO: 6,
+        TileMark.DRAGON: 11,  # pd-curve-dragon, a type of two tiles, makes the twelfth
+        TileMark.PORTAL: 6,
+    }
+
+
+@pytest.mark.parametrize("tile", MARKED, ids=ids(MARKED))
+def test_the_mark_is_drawn_where_the_tile_says(tile: TileType) -> None:
+    """The tile differs from itself painted without its mark only round the mark, and there a lot."""
+    assert tile.mark is not None and tile.mark_at is not None
+    bare = dataclasses.replace(tile, mark=None, mark_at=None)
+    diff = ImageChops.difference(
+        render_tile(tile, SIZE).convert("RGB"), _paint(bare, Canvas.for_size(SIZE)).convert("RGB")
+    )
+    # Left out: the faintest edge of the portal's and the crater's glow.
+    changed = diff.convert("L").point(lambda v: 255 if v > 24 else 0)
+    box = changed.getbbox()
+    assert box is not None, "the mark is drawn"
+    assert count(changed) > 0.03 * SIZE * SIZE
+    x, y = tile.mark_at
+    # The dragon's flame and the portal's glow reach a little past the half width.
+    reach = 1.35 * MARK_HALF * SIZE + 2
+    left, top, right, bottom = box
+    assert x * SIZE - reach <= left and right <= x * SIZE + reach
+    assert y * SIZE - reach <= top and bottom <= y * SIZE + reach
+    for size in (64, SIZE):
+        image = render_tile(tile, size)
+        for colour in MARK_COLOURS[tile.mark]:
+            assert count(near_colour(image, colour, 14)) > 0.001 * size * size, (size, colour)
+
+
+def test_a_mark_shows_only_its_own_colours() -> None:
+    for tile in ALL:
+        image = render_tile(tile, 64)
+        for mark, colours in MARK_COLOURS.items():
+            if mark is not tile.mark:
+                # A few blended pixels (a dark outline against red) may come near; no mark does.
+                assert count(near_colour(image, colours[0], 10)) < 6, (tile.name, mark)
+
+
+@pytest.mark.parametrize("tile", MARKED, ids=ids(MARKED))
+def test_the_mark_leaves_the_figures_at_the_anchors_in_view(tile: TileType) -> None:
+    assert tile.mark_at is not None
+    for spec in tile.features:
+        assert math.dist(spec.anchor, tile.mark_at) > MARK_HALF, spec
+
+
+@pytest.mark.parametrize("tile", PRINCESSES, ids=ids(PRINCESSES))
+def test_the_princess_stands_in_her_city_beside_its_anchor(tile: TileType) -> None:
+    image = render_tile(tile, SIZE)
+    (city,) = [i for i, f in enumerate(tile.features) if f.princess]
+    gown = near_colour(image, P.PRINCESS_GOWN, 14)
+    assert count(gown) > 12, "the princess is drawn"
+    assert share_inside(gown, feature_mask(tile, city, SIZE)) > 0.97
+    assert count(near_colour(image, P.GOLD, 24)) > 4, "she wears a crown"
+    ((feature, ((x, y), scale)),) = princess_spots(tile)
+    assert feature == city
+    # Clear of the figure drawn at the anchor: she never stands on it.
+    ax, ay = tile.features[city].anchor
+    assert abs(x - ax) > PRINCESS_HALF[0] * scale or abs(y - ay) > PRINCESS_HALF[1] * scale
+    spot = gown.crop((round(ax * SIZE) - 3, round(ay * SIZE) - 3, round(ax * SIZE) + 3, round(ay * SIZE) + 3))
+    assert count(spot) == 0
+
+
+def test_only_princess_cities_have_a_princess() -> None:
+    for tile in ALL:
+        if tile not in PRINCESSES:
+            assert princess_spots(tile) == ()
+            assert count(near_colour(render_tile(tile, 64), P.PRINCESS_GOWN, 10)) < 4, tile.name
+
+
+def test_the_tunnel_road_goes_under_the_field_and_the_city() -> None:
+    """On pd-across-tunnel-dragon the road dips into a dark mouth before the city's wall, grass
+    between, so that the field it does not divide reads whole; the Tower's road through a city,
+    which divides its fields, runs right up to the wall as before."""
+    tile = TILES["pd-across-tunnel-dragon"]
+    image = render_tile(tile, SIZE)
+    mouths = near_colour(image, P.TUNNEL, 10)
+    assert count(mouths.crop((0, 0, SIZE, SIZE // 2))) > 20, "the north mouth"
+    assert count(mouths.crop((0, SIZE // 2, SIZE, SIZE))) > 20, "the south mouth"
+    (city,) = features_of(tile, FeatureKind.CITY)
+    wall = next(y for y in range(SIZE) if feature_mask(tile, city, SIZE).getpixel((SIZE // 2, y)) > 128)
+    column = [image.getpixel((SIZE // 2, y))[:3] for y in range(wall)]
+    grass = [y for y, pixel in enumerate(column) if math.dist(pixel, P.FIELD) < 30]
+    assert grass and max(grass) >= wall - 4 and len(grass) >= 4, "grass over the tunnel by the wall"
+    tower = render_tile(TILES["to-across-road-through"], SIZE)
+    assert count(near_colour(tower, P.TUNNEL, 10)) < 4
+    for other in ALL:
+        if other is not tile:
+            assert count(near_colour(render_tile(other, 64), P.TUNNEL, 8)) < 4, other.name
+
+
+def test_the_tunnel_road_lights_up_only_above_ground() -> None:
+    """The road's mask stops at the tunnel's mouths; over the tunnel the field's mask runs on."""
+    tile = TILES["pd-across-tunnel-dragon"]
+    (road,) = features_of(tile, FeatureKind.ROAD)
+    (city,) = features_of(tile, FeatureKind.CITY)
+    north, south = features_of(tile, FeatureKind.FIELD)
+    road_mask, city_mask = feature_mask(tile, road, SIZE), feature_mask(tile, city, SIZE)
+    column = SIZE // 2
+    wall = next(y for y in range(SIZE) if city_mask.getpixel((column, y)) > 128)
+    assert road_mask.getpixel((column, 2)) == 255, "the road at the edge"
+    assert road_mask.getpixel((column, wall - 3)) == 0, "no road over the tunnel"
+    assert feature_mask(tile, north, SIZE).getpixel((column, wall - 3)) == 255
+    below = next(y for y in range(SIZE - 1, 0, -1) if city_mask.getpixel((column, y)) > 128)
+    assert road_mask.getpixel((column, below + 3)) == 0
+    assert feature_mask(tile, south, SIZE).getpixel((column, below + 3)) == 255
+    assert road_mask.getpixel((column, SIZE - 3)) == 255
+    assert road_mask.getpixel((column, SIZE // 2)) == 0, "under the city the city lights up"
+
+
+# -- names ----------------------------------------------------------------------------------------
+
+
+def test_every_tile_of_the_catalogue_has_a_page_name() -> None:
+    """A name a reader knows the tile by: a base tile's letter (with its description), a garden
+    twin of one ("E with a garden"), any other tile by what it shows, never its catalogue name."""
+    with translation.override("en"):
+        names = {}
+        for tile in ALL:
+            name = tile_name(tile.name)
+            letter = tile.name if tile.name in BASE_TILE_DESCRIPTIONS else tile.twin
+            if letter in BASE_TILE_DESCRIPTIONS:
+                assert name.startswith(letter), tile.name
+            else:
+                assert name != tile.name, tile.name
+            names[name] = tile.name
+        assert len(names) == len(ALL), "no two tile types share a name"
+        assert tile_name("pd-road-end-volcano") == "volcano on a road end"
+        assert tile_name("pd-curve-dragon") == "road bend with the dragon"
