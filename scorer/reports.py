@@ -8,9 +8,11 @@ from django.utils.translation import ngettext, pgettext
 from scorer import services
 from scorer.board_layer.explain import sentence, title
 from scorer.board_layer.languages import localize_digits, sentences
+from scorer.board_layer.messages import explain
 from scorer.board_layer.numbers import parse_int
 from scorer.board_layer.players import looks_of
-from scorer.engine import Category, Expansion, FarmerEdition, Game, Phase, Rules
+from scorer.boardpage.captures import tower_story
+from scorer.engine import CarcassonneError, Category, Expansion, FarmerEdition, Game, Phase, Rules
 
 
 def category_names() -> dict[Category, str]:
@@ -47,6 +49,7 @@ def phase_names() -> dict[Phase, str]:
         Phase.FARMS: _("Farms"),
         Phase.GOODS: _("Trade goods at the end"),
         Phase.RANSOM: _("Ransom paid during play"),
+        Phase.FAIRY: _("The fairy's point at the start of a turn"),
     }
 
 
@@ -94,18 +97,28 @@ def event_rows(report, looks, rules: Rules, selected: int | None) -> list[dict]:
 
 
 def comparison_rows(loaded: services.Loaded, report) -> list[dict]:
-    """The same board's totals under every combination of the rule options."""
+    """The same board's totals under every combination of the rule options; a game those rules
+    would not have allowed (a ransom paid with points that a small city scored under these rules
+    but not under the others) says why instead."""
     current = loaded.game.rules
     rows = []
     for small_city in (4, 2):
         for farmers in (FarmerEdition.THIRD, FarmerEdition.SECOND, FarmerEdition.FIRST):
             rules = Rules(small_city=small_city, farmers=farmers)
-            totals = (
-                report.totals
-                if rules == current
-                else services.load_game(loaded.saved, loaded.moves, rules=rules).report().totals
+            totals, problem = report.totals, ""
+            if rules != current:
+                try:
+                    totals = services.load_game(loaded.saved, loaded.moves, rules=rules).report().totals
+                except CarcassonneError as error:
+                    totals, problem = [], explain(error)
+            rows.append(
+                {
+                    "label": edition_label(rules),
+                    "totals": totals,
+                    "current": rules == current,
+                    "problem": problem,
+                }
             )
-            rows.append({"label": edition_label(rules), "totals": totals, "current": rules == current})
     return rows
 
 
@@ -153,6 +166,11 @@ def score_page(loaded: services.Loaded, params) -> dict:
     selected = parse_int(params.get("event"), 0, len(report.events) - 1)
     events = event_rows(report, looks, game.rules, selected)
     ranking = sorted(players, key=lambda p: -p["total"])
+    chosen = report.events[selected] if selected is not None else None
+    ransom = chosen.placement if chosen is not None and chosen.when is Phase.RANSOM else None
+    tower = tower_story(game, looks, ransom)
+    if tower is not None:
+        tower.shown = chosen is None or ransom is not None
     return {
         "game": game,
         "report": report,
@@ -168,4 +186,5 @@ def score_page(loaded: services.Loaded, params) -> dict:
         "comparison": comparison_rows(loaded, report),
         "edition": edition_label(game.rules),
         "warnings": report.warnings,
+        "tower": tower,
     }

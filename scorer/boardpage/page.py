@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -10,6 +11,7 @@ from django.utils.translation import pgettext_lazy
 from scorer.board_layer.explain import sentence, title
 from scorer.board_layer.grid import Grid
 from scorer.board_layer.languages import localize_digits as d
+from scorer.board_layer.languages import sentences
 from scorer.board_layer.messages import figure_name
 from scorer.board_layer.players import Look, looks_of
 from scorer.board_layer.tile_names import tile_name
@@ -17,6 +19,7 @@ from scorer.engine import Game, Square
 from scorer.services import Loaded
 
 from .along import square_along
+from .captures import exchanges
 from .choices import remembered_fits
 from .grid import OpenLabels, board_grid
 from .palette import PaletteEntry, palette, palette_note
@@ -216,21 +219,28 @@ def turn_summary(game: Game, looks: list[Look]) -> str:
         return ""
     turn = game.turns[-1]
     placement = turn.placement
-    text = _("Tile {tile} laid at {x}, {y}.").format(
-        tile=tile_name(placement.tile), x=d(placement.x), y=d(placement.y)
-    )
-    if placement.meeple is not None:
-        text += " " + _("{player} put their {figure} on it.").format(
-            player=looks[placement.meeple.player].name, figure=figure_name(placement.meeple.kind)
+    parts = [
+        _("Tile {tile} laid at {x}, {y}.").format(
+            tile=tile_name(placement.tile), x=d(placement.x), y=d(placement.y)
         )
-    for action in placement.actions:
-        said = describe(looks, turn.layer, action) if turn.layer is not None else ""
-        text += f" {said}" if said else ""
+    ]
+    if placement.meeple is not None:
+        parts.append(
+            _("{player} put their {figure} on it.").format(
+                player=looks[placement.meeple.player].name, figure=figure_name(placement.meeple.kind)
+            )
+        )
+    exchanged = exchanges(game, len(game.turns) - 1).get(len(game.turns) - 1)
+    if turn.layer is not None:
+        parts += [describe(looks, turn.layer, action, exchanged) for action in placement.actions]
     names = [look.name for look in looks]
     for event in turn.events:
-        text += " " + _("{what}: {why}.").format(what=title(event), why=sentence(event, names, game.rules))
+        parts.append(_("{what}: {why}.").format(what=title(event), why=sentence(event, names, game.rules)))
     if turn.extra_tile and turn.layer is not None:
-        text += " " + _("{player}'s builder earns another tile: {player} plays again.").format(
-            player=looks[turn.layer].name
+        parts.append(
+            _("{player}'s builder earns another tile: {player} plays again.").format(
+                player=looks[turn.layer].name
+            )
         )
-    return text
+    # Sentence after sentence as the language joins them (Chinese: no space between).
+    return functools.reduce(sentences, [part for part in parts if part])

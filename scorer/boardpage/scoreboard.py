@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
@@ -12,6 +12,8 @@ from scorer.board_layer.messages import figure_name, good_name
 from scorer.board_layer.players import Look
 from scorer.engine import GOODS, Expansion, FigureKind, Game, Mode
 from scorer.engine.figures import supply_for
+
+from .captures import PrisonerChip, prisoner_chips
 
 TRACK_LENGTH = 50
 """Squares on the physical score track; a scoring marker laps it every 50 points."""
@@ -49,6 +51,8 @@ class PlayerRow:
     track_square: int
     to_move: bool
     goods: list[Holding]
+    prisoners: list[PrisonerChip] = field(default_factory=list)
+    """Other players' figures this player holds (The Tower)."""
 
 
 def holdings(game: Game, player: int) -> list[Holding]:
@@ -74,6 +78,7 @@ def player_rows(game: Game, looks: Sequence[Look]) -> list[PlayerRow]:
     start = supply_for(game.expansions)
     projected = game.projected_scores()
     to_move = game.to_move if game.mode is Mode.REPLAY else None
+    prisoners = prisoner_chips(game, looks)
     rows = []
     for look in looks:
         score = game.scores[look.index]
@@ -91,6 +96,7 @@ def player_rows(game: Game, looks: Sequence[Look]) -> list[PlayerRow]:
                 track_square=score % TRACK_LENGTH,
                 to_move=look.index == to_move,
                 goods=holdings(game, look.index),
+                prisoners=prisoners[look.index],
             )
         )
     return rows

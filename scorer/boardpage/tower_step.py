@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from scorer.board_layer.grid import percent
 from scorer.board_layer.languages import localize_digits as d
+from scorer.board_layer.languages import sentences
 from scorer.board_layer.messages import figure_name
 from scorer.board_layer.players import Look
 from scorer.engine import FigureKind, Game, Mode, Square
@@ -74,15 +75,15 @@ class TowerStep:
         return [t for t in self.targets if (t.x, t.y) == square]
 
 
-def _anchor(game: Game, square: Square) -> tuple[int, int]:
+def tower_anchor(game: Game, square: Square) -> tuple[int, int]:
     placed = game.board.tiles[square]
     at = placed.orientation.tower or (0.5, 0.5)
     return percent(at[0]), percent(at[1])
 
 
-def _figure_anchor(game: Game, ref: FigureRef) -> tuple[int, int]:
+def figure_anchor(game: Game, ref: FigureRef) -> tuple[int, int]:
     if ref.on_top:
-        left, top = _anchor(game, ref.square)
+        left, top = tower_anchor(game, ref.square)
         return left, max(0, top - 22)
     placed = game.board.tiles[ref.square]
     index = placed.orientation.feature_at[ref.at]  # type: ignore[index]
@@ -90,7 +91,7 @@ def _figure_anchor(game: Game, ref: FigureRef) -> tuple[int, int]:
     return percent(at[0]), percent(at[1])
 
 
-def _where(x: int, y: int) -> dict[str, str]:
+def where(x: int, y: int) -> dict[str, str]:
     return {"x": d(x), "y": d(y)}
 
 
@@ -98,7 +99,7 @@ def capture_label(looks: Sequence[Look], layer: int, floor: Floor) -> str:
     ref = floor.capture
     if ref is None:
         return _("Add the floor and capture nobody")
-    values = {"figure": figure_name(ref.kind), **_where(ref.x, ref.y)}
+    values = {"figure": figure_name(ref.kind), **where(ref.x, ref.y)}
     if ref.player == layer:
         text = _("Capture your own {figure} at {x}, {y}: it goes home").format(**values)
     else:
@@ -117,20 +118,49 @@ def ransom_label(looks: Sequence[Look], layer: int, ransom: Ransom) -> str:
     )
 
 
-def describe(looks: Sequence[Look], layer: int, action: object) -> str:
-    """What one of the tower's actions did, in a sentence (the last turn's summary)."""
+def capture_done(looks: Sequence[Look], layer: int, ref: FigureRef, exchanged: FigureKind | None) -> str:
+    """What a floor's capture did, in words: the layer's own figure home, another's kept prisoner,
+    or exchanged at once for ``exchanged``, the layer's own figure its owner held."""
+    values = {"figure": figure_name(ref.kind), **where(ref.x, ref.y)}
+    if ref.player == layer:
+        return _("It captured {player}'s own {figure} at {x}, {y}: it went back to their supply.").format(
+            player=looks[layer].name, **values
+        )
+    # Translators: "It" is the tower just built up (after "Mina added a floor to the tower at 1, 0.").
+    text = _("It captured {player}'s {figure} at {x}, {y}.").format(player=looks[ref.player].name, **values)
+    if exchanged is None:
+        return sentences(text, _("{holder} holds it prisoner.").format(holder=looks[layer].name))
+    # Translators: after "It captured Wei's meeple at 2, 0.": {player} (Wei, whose figure was
+    # captured) held a figure ({back}) of {holder} (who captured); each got their own back at once.
+    swap = _(
+        "{player} held {holder}'s {back} prisoner, so the two were exchanged at once: "
+        "each went back to its owner."
+    ).format(player=looks[ref.player].name, holder=looks[layer].name, back=figure_name(exchanged))
+    return sentences(text, swap)
+
+
+def describe(looks: Sequence[Look], layer: int, action: object, exchanged: FigureKind | None = None) -> str:
+    """What one of the tower's actions did, in a sentence or two (the last turn's summary, the
+    score page's captures); ``exchanged``: the layer's own figure a capture got back at once (read
+    from the prisoners before and after the turn, see captures.py)."""
     if isinstance(action, Ransom):
-        return ransom_label(looks, layer, action) + "."
+        return _("{player} paid {jailer} {points} points for their {figure} back.").format(
+            player=looks[layer].name,
+            jailer=looks[action.jailer].name,
+            points=d(3),
+            figure=figure_name(action.kind),
+        )
     if isinstance(action, TowerTop):
         return _("{player}'s {figure} went onto the tower at {x}, {y}.").format(
-            player=looks[action.player].name, figure=figure_name(action.kind), **_where(action.x, action.y)
+            player=looks[action.player].name, figure=figure_name(action.kind), **where(action.x, action.y)
         )
     if isinstance(action, Floor):
         text = _("{player} added a floor to the tower at {x}, {y}.").format(
-            player=looks[layer].name, **_where(action.x, action.y)
+            player=looks[layer].name, **where(action.x, action.y)
         )
         if action.capture is not None:
-            text += " " + capture_label(looks, layer, action) + "."
+            back = exchanged if exchanged is not None else action.exchange
+            text = sentences(text, capture_done(looks, layer, action.capture, back))
         return text
     return ""
 
@@ -176,17 +206,17 @@ def tower_step(game: Game, looks: Sequence[Look], selection: Selection, number: 
 
 def _floor_stage(game: Game, step: TowerStep, floors: list[Floor], base: Selection) -> None:
     step.hint = _("Choose the tower that gets the floor: the highlighted ones can take one.")
-    heights = {p.square: p.size for p in game.pieces()}
+    heights = {p.square: p.size for p in game.pieces() if p.kind == "tower"}
     for square in sorted({f.square for f in floors}):
         height = heights.get(square, 0)
         label = (
             _("Add a floor to the tower at {x}, {y} ({height} high now)").format(
-                height=d(height), **_where(*square)
+                height=d(height), **where(*square)
             )
             if height
-            else _("Start a tower on the foundation at {x}, {y}").format(**_where(*square))
+            else _("Start a tower on the foundation at {x}, {y}").format(**where(*square))
         )
-        left, top = _anchor(game, square)
+        left, top = tower_anchor(game, square)
         href = base.href(tower=f"{square[0]},{square[1]}")
         step.targets.append(Target(square[0], square[1], left, top, label, "floor", href=href))
 
@@ -206,9 +236,9 @@ def _top_stage(
     kind = wanted if wanted in (FigureKind.MEEPLE, FigureKind.BIG) else FigureKind.MEEPLE
     chosen = [t for t in tops if t.kind is kind] or tops
     for top in chosen:
-        left, up = _anchor(game, top.square)
+        left, up = tower_anchor(game, top.square)
         label = _("Put {player}'s {figure} on top of the tower at {x}, {y}").format(
-            player=looks[top.player].name, figure=figure_name(top.kind), **_where(top.x, top.y)
+            player=looks[top.player].name, figure=figure_name(top.kind), **where(top.x, top.y)
         )
         step.targets.append(Target(top.x, top.y, left, up, label, "top", action=str(top)))
     for extra in sorted({t.kind for t in tops} - {chosen[0].kind}, key=lambda k: k.value):
@@ -232,7 +262,7 @@ def _capture_stage(game: Game, looks: Sequence[Look], step: TowerStep, mine: lis
         if floor is not variants[0]:
             step.buttons.append(ActionButton(label, action=str(floor)))
             continue
-        left, top = _figure_anchor(game, floor.capture)
+        left, top = figure_anchor(game, floor.capture)
         step.targets.append(
             Target(floor.capture.x, floor.capture.y, left, top, label, "capture", action=str(floor))
         )
