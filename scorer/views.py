@@ -397,7 +397,7 @@ def track(request: HttpRequest, code: str) -> HttpResponse:
 def _track_initial(loaded: services.Loaded, foundations: list) -> dict:
     saved = loaded.saved
     initial: dict = {"expected": loaded.digest}
-    heights = {p.square: p for p in loaded.game.pieces()}
+    heights = {p.square: p for p in loaded.game.pieces() if p.kind == "tower"}
     for n, square in enumerate(foundations):
         piece = heights.get(square)
         initial[f"tower_{n}_height"] = piece.size if piece else 0

@@ -51,6 +51,7 @@ def _box_titles() -> dict[Expansion | None, tuple[str, str]]:
         Expansion.INNS_CATHEDRALS: ("inns-cathedrals", _("Inns & Cathedrals")),
         Expansion.TRADERS_BUILDERS: ("traders-builders", _("Traders & Builders")),
         Expansion.TOWER: ("tower", _("The Tower")),
+        Expansion.PRINCESS_DRAGON: ("princess-dragon", _("Princess & Dragon")),
     }
 
 

@@ -95,6 +95,8 @@ def arithmetic(event: ScoreEvent, rules: Rules) -> str:
     """How the points of one event add up."""
     if event.when is Phase.RANSOM:
         return _("a ransom of {points}").format(points=d(abs(event.points)))
+    if event.fairy:
+        return _("the fairy's {points}").format(points=d(event.points))
     if event.feature is None:
         return _("the most {good} = {points}").format(good=good_name(event.good), points=d(event.points))
     if event.feature is FeatureKind.ROAD:
@@ -145,6 +147,8 @@ def winners_text(event: ScoreEvent, names: list[str]) -> str:
 def title(event: ScoreEvent) -> str:
     if event.when is Phase.RANSOM:
         return _("Ransom received") if event.points > 0 else _("Ransom paid")
+    if event.fairy:
+        return _("The fairy's point") if event.when is Phase.FAIRY else _("The fairy's bonus")
     if event.feature is None:
         return _("Most {good}").format(good=good_name(event.good))
     if event.feature is FeatureKind.FIELD:
@@ -183,6 +187,15 @@ def sentence(event: ScoreEvent, names: list[str], rules: Rules) -> str:
             )
         return _("{player} pays {points} to get a figure back from prison").format(
             player=player, points=points
+        )
+    if event.fairy:
+        player = names[event.winners[0]]
+        if event.when is Phase.FAIRY:
+            return _("{player} starts the turn with the fairy beside one of their followers: 1 point").format(
+                player=player
+            )
+        return _("The fairy stood beside {player}'s follower on the feature just scored: 3 more").format(
+            player=player
         )
     parts = [arithmetic(event, rules)]
     meeples = who(event, names)

@@ -186,7 +186,12 @@ def piece_marks(game: Game, looks: Sequence[Look]) -> dict[Square, list[PieceMar
     marks: dict[Square, list[PieceMark]] = {}
     for piece in game.pieces():
         figure = None
-        if piece.figure is not None:
+        beside = None
+        if piece.figure is not None and piece.kind != "tower":
+            # (the fairy: its follower is drawn on its own tile already)
+            player, kind = piece.figure
+            beside = _("{player}'s {figure}").format(player=looks[player].name, figure=figure_name(kind))
+        elif piece.figure is not None:
             player, kind = piece.figure
             look = looks[player]
             on_top = _("{player}'s {figure}").format(player=look.name, figure=figure_name(kind))
@@ -194,7 +199,7 @@ def piece_marks(game: Game, looks: Sequence[Look]) -> dict[Square, list[PieceMar
                 percent(piece.anchor[0]), percent(piece.anchor[1]), player, look.color, d(look.mark),
                 kind.value, False, on_top,
             )  # fmt: skip
-        label = piece_label(piece.kind, piece.size, figure.label if figure else None)
+        label = piece_label(piece.kind, piece.size, figure.label if figure else beside)
         marks.setdefault(piece.square, []).append(
             PieceMark(
                 piece.kind, percent(piece.anchor[0]), percent(piece.anchor[1]), d(piece.size), label, figure

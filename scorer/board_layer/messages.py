@@ -65,6 +65,12 @@ def piece_label(kind: str, size: int, on_top: str | None = None) -> str:
     """What a piece on a square is, in words: "Tower, 3 floors; Mina's meeple on top"."""
     if kind == "tower":
         text = ngettext("Tower, {n} floor", "Tower, {n} floors", size).format(n=localize_digits(size))
+    elif kind == "dragon":
+        return _("The dragon")
+    elif kind == "fairy":
+        if on_top:
+            return _("The fairy, beside {figure}").format(figure=on_top)
+        return _("The fairy, beside nobody")
     else:
         text = kind
     if on_top:
@@ -149,6 +155,11 @@ RULE_SENTENCES = {
     Rule.BAD_CAPTURE: gettext_lazy("That figure cannot be captured."),
     Rule.BAD_RANSOM: gettext_lazy("That ransom cannot be paid."),
     Rule.ACTION_IN_FINAL: gettext_lazy("That happens only in a game entered as it is played."),
+    Rule.VOLCANO: gettext_lazy("No figure may go on a volcano tile as it is laid: the dragon lands there."),
+    Rule.BAD_PORTAL: gettext_lazy("No figure can go there through the magic portal."),
+    Rule.BAD_FAIRY: gettext_lazy("The fairy cannot move there."),
+    Rule.BAD_PRINCESS: gettext_lazy("The princess cannot send that knight home."),
+    Rule.BAD_DRAGON: gettext_lazy("The dragon cannot move that way."),
     Rule.FIELD_NOT_IN_GAME: gettext_lazy(
         "The file describes part of an expansion this game is not played with, or gives it outside "
         "a finished board."
@@ -190,6 +201,39 @@ TOWER_PROBLEMS = {
 }
 """The Tower's refusals, by rule and problem: what exactly is wrong."""
 
+PRINCESS_DRAGON_PROBLEMS = {
+    (Rule.BAD_PORTAL, "no_portal"): gettext_lazy("Only a tile with a magic portal sends a figure elsewhere."),
+    (Rule.BAD_PORTAL, "no_tile"): gettext_lazy(
+        "The magic portal sends a figure onto another tile already on the board."
+    ),
+    (Rule.BAD_PORTAL, "completed"): gettext_lazy("That feature is finished: no figure goes onto it."),
+    (Rule.BAD_PORTAL, "occupied"): gettext_lazy("That feature already has a figure on it."),
+    (Rule.BAD_FAIRY, "not_yours"): gettext_lazy("The fairy moves next to one of your own followers."),
+    (Rule.BAD_FAIRY, "kind"): gettext_lazy("The fairy stands next to a meeple, a big meeple or an abbot."),
+    (Rule.BAD_FAIRY, "no_figure"): gettext_lazy("{player}'s {figure} is not there."),
+    (Rule.BAD_FAIRY, "no_tile"): gettext_lazy("The fairy stands on a tile of the board."),
+    (Rule.BAD_PRINCESS, "no_princess"): gettext_lazy(
+        "Only a tile with a princess in its city sends a knight home."
+    ),
+    (Rule.BAD_PRINCESS, "not_in_city"): gettext_lazy(
+        "The princess sends home a knight of the city her own city joins."
+    ),
+    (Rule.BAD_DRAGON, "step"): gettext_lazy(
+        "Step {step}: the dragon moves to a neighbouring tile it has not visited this move, never onto "
+        "the fairy's tile."
+    ),
+    (Rule.BAD_DRAGON, "too_few"): gettext_lazy(
+        "The dragon moves six steps, and stops sooner only when it cannot go on."
+    ),
+    (Rule.BAD_DRAGON, "missing"): gettext_lazy("The dragon must move before the next tile is laid."),
+    (Rule.BAD_DRAGON, "off_board"): gettext_lazy(
+        "The dragon is not on the board yet: it comes with the first volcano."
+    ),
+    (Rule.BAD_DRAGON, "no_dragon_tile"): gettext_lazy("Only a tile showing the dragon moves it."),
+    (Rule.BAD_DRAGON, "no_tile"): gettext_lazy("The dragon stands on a tile of the board."),
+}
+"""Princess & Dragon's refusals, by rule and problem."""
+
 PLAYER_PROBLEMS = {
     "empty": gettext_lazy("Player {number} needs a name."),
     "too_long": gettext_lazy("The name of player {number} is longer than 40 characters."),
@@ -207,7 +251,8 @@ def _sentence(error: CarcassonneError) -> str:
             number=localize_digits(int(facts.get("player", 0)) + 1)
         )
     figure = facts.get("figure", "")
-    sentence = TOWER_PROBLEMS.get((error.rule, facts.get("problem", "")), RULE_SENTENCES[error.rule])
+    key = (error.rule, facts.get("problem", ""))
+    sentence = TOWER_PROBLEMS.get(key) or PRINCESS_DRAGON_PROBLEMS.get(key) or RULE_SENTENCES[error.rule]
     return str(sentence).format(
         height=localize_digits(facts.get("height", "")),
         side=SIDE_NAMES.get(facts.get("side", ""), ""),
@@ -217,6 +262,7 @@ def _sentence(error: CarcassonneError) -> str:
         figure=FIGURE_NAMES.get(figure, "") if figure in FIGURE_NAMES else "",
         player=facts.get("player_name", ""),
         at_x=localize_digits(facts.get("at_x", "")),
+        step=localize_digits(facts.get("step", "")),
         at_y=localize_digits(facts.get("at_y", "")),
         limit=localize_digits(facts.get("limit", "")),
         min=localize_digits(2),

@@ -1,0 +1,67 @@
+"""A Princess & Dragon game read from a board file (the API, an import): scored by the engine,
+and its pages show the dragon, the fairy and the fairy's points in words, in every language,
+with no error page. (Copying such a game turn by turn on the site is not offered yet: the game
+form lists the boxes whose steps the site can enter.)"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from scorer import services
+from scorer.engine import read_board, write_board
+from scorer.engine.simulate import final_board_of, random_game
+from scorer.forms import EXPANSION_CHOICES
+
+pytestmark = pytest.mark.django_db
+LANGUAGES = ["en", "zh-hant", "zh-hans", "fa"]
+
+
+def import_game(game):
+    document = write_board(game)
+    for entry, name in zip(document["players"], ["Mina", "Wei", "Sara"]):
+        entry["name"] = name
+    return services.import_board(read_board(document))
+
+
+def test_the_api_scores_a_princess_and_dragon_game_with_its_fairy_column(client):
+    game = random_game(random.Random(5), 3, expansions=("princess-dragon",))
+    response = client.post("/api/score", json.dumps(write_board(game)), content_type="application/json")
+    assert response.status_code == 200
+    data = response.json()
+    assert all("fairy" in p["by_category"] for p in data["players"])
+    assert [p["total"] for p in data["players"]] == list(game.report().totals)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_board_and_score_pages_show_the_dragon_and_the_fairy(client, lang):
+    game = random_game(random.Random(5), 3, expansions=("princess-dragon",))
+    assert game.pieces()  # the dragon and the fairy stand somewhere
+    saved = import_game(game)
+    for path in (f"/{lang}/play/{saved.code}/", f"/{lang}/play/{saved.code}/score/"):
+        response = client.get(path)
+        assert response.status_code == 200, path
+        html = response.content.decode()
+        assert "p-dragon" in html or "score" in path
+    score = client.get(f"/en/play/{saved.code}/score/").content.decode()
+    if lang == "en":
+        assert "The fairy&#x27;s" in score or "The fairy's" in score
+    picture = client.get(f"/{lang}/play/{saved.code}/board.png")
+    assert picture.status_code == 200 and picture["Content-Type"] == "image/png"
+
+
+def test_a_finished_board_with_the_dragon_and_the_fairy_imports_and_scores_the_same(client):
+    game = random_game(random.Random(5), 3, expansions=("princess-dragon",))
+    final = final_board_of(game)
+    saved = import_game(final)
+    loaded = services.load(saved.code)
+    assert loaded.game.report().totals == game.report().totals
+    exported = client.get(f"/en/play/{saved.code}/board.json").json()
+    assert "dragon" in exported
+
+
+def test_the_game_form_offers_only_the_boxes_whose_steps_the_site_enters():
+    offered = {value for value, _ in EXPANSION_CHOICES}
+    assert "princess-dragon" not in offered and "tower" in offered
