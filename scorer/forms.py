@@ -48,6 +48,10 @@ EXPANSION_CHOICES = [
     ),
     (Expansion.TRADERS_BUILDERS.value, _("Traders & Builders: trade goods, a builder and a pig each")),
     (Expansion.TOWER.value, _("The Tower: towers that capture followers, prisoners and ransoms")),
+    (
+        Expansion.PRINCESS_DRAGON.value,
+        _("Princess & Dragon: the volcano and the dragon, the fairy, the princess and magic portals"),
+    ),
 ]
 
 NAME_PROBLEMS = {

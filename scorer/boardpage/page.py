@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
@@ -21,6 +21,7 @@ from scorer.services import Loaded
 from .along import square_along
 from .captures import exchanges
 from .choices import remembered_fits
+from .creature_step import DRAGON, owes_dragon
 from .grid import OpenLabels, board_grid
 from .palette import PaletteEntry, palette, palette_note
 from .preview import Preview, preview
@@ -149,6 +150,9 @@ def board_page(
     ``only`` limits the board's tiles to those squares."""
     game, finished = loaded.game, loaded.saved.finished
     closed = finished or read_only
+    if not closed and not selection.spots and owes_dragon(game):
+        # The last tile's figure chosen (or none), its dragon must move before the next tile.
+        selection = replace(selection, spots=True, on=None, tower=None, creature=DRAGON)
     looks = looks_of(game.players)
     legal: dict = {}
     if selection.tile is not None and not closed:
@@ -166,10 +170,11 @@ def board_page(
         finished=closed,
         only=only,
     )
-    if choice is not None and choice.tower is not None and choice.tower.stage:
+    stage = choice.stage if choice is not None else None
+    if stage is not None:
         for cell in grid.tiles:
-            cell.targets = choice.tower.targets_on((cell.x, cell.y))
-            cell.choosing = False  # the figure's dots give way to the tower's buttons
+            cell.targets = stage.targets_on((cell.x, cell.y))
+            cell.choosing = False  # the figure's dots give way to the step's buttons
     return BoardPage(
         loaded=loaded,
         selection=selection,

@@ -42,6 +42,10 @@ class Selection:
     tower: str | None = None
     """The Tower's stage of the turn: ``floor`` (which tower), ``top``, ``ransom``, or a tower's
     square ``x,y`` (which figure its new floor captures)."""
+    creature: str | None = None
+    """Princess & Dragon's stage of the turn: ``fairy``, ``princess``, ``portal`` or ``dragon``."""
+    dragon: tuple[Square, ...] | None = None
+    """The dragon's steps chosen so far, before its whole move is saved (``x,y~x,y``)."""
 
     @classmethod
     def parse(cls, params: Mapping[str, str]) -> Selection:
@@ -61,6 +65,8 @@ class Selection:
             scored=params.get("scored") == "1",
             others=params.get("others") == "1",
             tower=_tower_stage(params.get("tower")),
+            creature=params.get("creature") if params.get("creature") in CREATURE_STAGES else None,
+            dragon=_dragon_steps(params.get("dragon")),
         )
 
     def params(self) -> dict[str, str]:
@@ -96,6 +102,10 @@ def _params(values: Mapping[str, object]) -> dict[str, str]:
             out[flag] = "1"
     if values["tower"]:
         out["tower"] = str(values["tower"])
+    if values["creature"]:
+        out["creature"] = str(values["creature"])
+    if values["dragon"]:
+        out["dragon"] = "~".join(f"{x},{y}" for x, y in values["dragon"])
     return out
 
 
@@ -107,6 +117,20 @@ def _tower_stage(value: str | None) -> str | None:
         return value
     square = parse_square(value, MAX_SQUARE)
     return None if square is None else f"{square[0]},{square[1]}"
+
+
+CREATURE_STAGES = ("fairy", "princess", "portal", "dragon")
+MAX_DRAGON_STEPS = 6
+
+
+def _dragon_steps(value: str | None) -> tuple[Square, ...] | None:
+    """The dragon's steps so far; anything malformed, or more than a move holds, is none."""
+    if not value or len(value) > 120:
+        return None
+    steps = [parse_square(part, MAX_SQUARE) for part in value.split("~")]
+    if len(steps) > MAX_DRAGON_STEPS or any(step is None for step in steps):
+        return None
+    return tuple(steps)  # type: ignore[arg-type]
 
 
 NOTHING = Selection()

@@ -15,6 +15,7 @@ from scorer.board_layer.players import Look
 from scorer.board_layer.tile_names import MIDDLE, bearing_name, feature_bearings, tile_name
 from scorer.engine import FeatureKind, FigureKind, FigureSpot, Game, Meeple, Mode, Recall, Square, Turn
 
+from .creature_step import CreatureStep, creature_step
 from .selection import Selection
 from .tower_step import TowerStep, tower_step
 
@@ -94,6 +95,16 @@ class FigureChoice:
     """The spots of every kind the player may put there (the phone's card switches kinds itself)."""
     tower: TowerStep | None = None
     """The Tower's part of the turn (a floor and its capture, a figure onto a tower, a ransom)."""
+    creatures: CreatureStep | None = None
+    """Princess & Dragon's part of the turn (the fairy, the princess, a portal, the dragon's steps)."""
+
+    @property
+    def stage(self) -> TowerStep | CreatureStep | None:
+        """The expansion's step whose buttons are on the board now, if one is."""
+        for step in (self.tower, self.creatures):
+            if step is not None and step.stage:
+                return step
+        return None
 
 
 def spot_label(player: str, kind: FigureKind, spot: FigureSpot, bearing: str | None = None) -> str:
@@ -262,6 +273,7 @@ def figure_choice(
             player=looks[player].name, figure=figure_name(kind)
         )
     choice.tower = tower_step(game, looks, selection, number)
+    choice.creatures = creature_step(game, looks, selection, number)
     if game.mode is Mode.REPLAY:
         for option in game.recall_options(player):
             label = _("Take the abbot back from {x}, {y}: {points} points").format(

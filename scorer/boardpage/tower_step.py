@@ -86,7 +86,10 @@ def figure_anchor(game: Game, ref: FigureRef) -> tuple[int, int]:
         left, top = tower_anchor(game, ref.square)
         return left, max(0, top - 22)
     placed = game.board.tiles[ref.square]
-    index = placed.orientation.feature_at[ref.at]  # type: ignore[index]
+    # (an abbot at the centre stands on the garden when the tile has one)
+    index = placed.orientation.feature_for(ref.at, garden=ref.kind is FigureKind.ABBOT)  # type: ignore[arg-type]
+    if index is None:
+        return 50, 50
     at = placed.orientation.anchors[index]
     return percent(at[0]), percent(at[1])
 

@@ -33,14 +33,19 @@ def browser_context_args(browser_context_args):
 
 _BEFORE_A_TAP = """e => {
     // Drag the board until a square or tile on it is in view, as a thumb would.
+    // (What the sheet covers at the foot of the screen is out of view too: the thumb drags the
+    // square into the part of the board it can see.)
     const view = e.closest(".board-viewport");
     let panned = 0;
     if (view) {
         const box = e.getBoundingClientRect(), frame = view.getBoundingClientRect();
+        const sheet = document.getElementById("play-sheet");
+        const covered = sheet ? sheet.getBoundingClientRect().top : Infinity;
+        const bottom = Math.min(frame.bottom, covered > frame.top ? covered : frame.bottom);
         if (box.left < frame.left || box.right > frame.right
-            || box.top < frame.top || box.bottom > frame.bottom) {
+            || box.top < frame.top || box.bottom > bottom) {
             view.scrollLeft += box.left + box.width / 2 - (frame.left + frame.width / 2);
-            view.scrollTop += box.top + box.height / 2 - (frame.top + frame.height / 2);
+            view.scrollTop += box.top + box.height / 2 - (frame.top + (bottom - frame.top) / 2);
             panned = 1;
         }
     }
