@@ -24,6 +24,7 @@ from scorer.engine import (
     name_problem,
 )
 from scorer.engine.actions import kinds, parse_action
+from scorer.engine.figure_refs import parse_ref
 from scorer.services import GameSettings
 
 MAX_PLAYERS = max_players(Expansion)
@@ -180,7 +181,14 @@ class TrackForm(forms.Form):
     expected = forms.CharField(max_length=40, widget=forms.HiddenInput)
 
     def __init__(
-        self, names: list[str], expansions: list[str], *args, foundations: Sequence[Square] = (), **kwargs
+        self,
+        names: list[str],
+        expansions: list[str],
+        *args,
+        foundations: Sequence[Square] = (),
+        squares: Sequence[tuple[Square, str]] = (),
+        followers: Sequence[tuple[str, str]] = (),
+        **kwargs,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.names = names
@@ -192,6 +200,13 @@ class TrackForm(forms.Form):
         self.has_towers = Expansion.TOWER in self.expansions
         if self.has_towers:
             add_tower_fields(self, self.foundations, names, self.prisoner_kinds())
+        self.has_creatures = Expansion.PRINCESS_DRAGON in self.expansions
+        if self.has_creatures:
+            add_creature_fields(self, squares, followers)
+
+    @property
+    def creature_fields(self) -> list[forms.BoundField]:
+        return [self["dragon"], self["fairy"]] if self.has_creatures else []
 
     def prisoner_kinds(self) -> list[FigureKind]:
         kinds = [FigureKind.MEEPLE]
@@ -235,6 +250,8 @@ class TrackForm(forms.Form):
         data["banked"] = [data.get(f"banked_{i}") or 0 for i in count]
         data["goods"] = check_goods(self, data, list(count), self.expansions) if self.has_goods else []
         data["extras"] = tower_extras(self, data) if self.has_towers else {}
+        if self.has_creatures:
+            data["extras"].update(creature_extras(data))
         return data
 
 
@@ -263,6 +280,44 @@ def add_tower_fields(
                     label=_("{player}'s {figure}").format(player=name, figure=figure_name(kind)),
                     min_value=0, max_value=7, required=False, initial=0,
                 )  # fmt: skip
+
+
+def add_creature_fields(
+    form: forms.Form, squares: Sequence[tuple[Square, str]], followers: Sequence[tuple[str, str]]
+) -> None:
+    """Where a finished board's dragon stands (any tile), and the fairy: beside one of the
+    followers on the board (``followers``: a figure reference's text and its words), or on a tile
+    beside nobody."""
+    tiles = [(f"{x},{y}", label) for (x, y), label in squares]
+    form.fields["dragon"] = forms.ChoiceField(
+        label=_("The dragon stands on"), choices=[("", _("Not on the board (no volcano yet)")), *tiles],
+        required=False,
+    )  # fmt: skip
+    beside_nobody = [
+        (f"{x},{y}", _("Beside nobody, on {tile}").format(tile=label)) for (x, y), label in squares
+    ]
+    form.fields["fairy"] = forms.ChoiceField(
+        label=_("The fairy stands"),
+        choices=[("", _("Not on the board")), *list(followers), *beside_nobody],
+        required=False,
+    )
+
+
+def creature_extras(data: dict) -> dict:
+    """The dragon and the fairy entered, as a board file's ``dragon`` and ``fairy`` say them."""
+    extras: dict = {}
+    dragon = data.get("dragon") or ""
+    if dragon:
+        x, _comma, y = dragon.partition(",")
+        extras["dragon"] = [int(x), int(y)]
+    fairy = data.get("fairy") or ""
+    if "@" in fairy:
+        ref = parse_ref(fairy, fairy)
+        extras["fairy"] = ref.as_json()
+    elif fairy:
+        x, _comma, y = fairy.partition(",")
+        extras["fairy"] = {"x": int(x), "y": int(y)}
+    return extras
 
 
 def tower_extras(form: TrackForm, data: dict) -> dict:

@@ -28,6 +28,7 @@ from scorer.board_layer.numbers import parse_square
 from scorer.board_layer.players import looks_of
 from scorer.board_layer.tile_names import tile_name
 from scorer.boardpage.along import or_next_square
+from scorer.boardpage.creature_step import creature_initial, creature_places
 from scorer.boardpage.moves import move_rows
 from scorer.boardpage.page import board_page, changed_by_last_turn, turn_summary
 from scorer.boardpage.selection import MAX_SQUARE, NOTHING, Selection
@@ -366,12 +367,14 @@ def track(request: HttpRequest, code: str) -> HttpResponse:
         raise Http404
     names = [p["name"] for p in saved.players]
     foundations = sorted(s for s, placed in loaded.game.board.tiles.items() if placed.tile.tower is not None)
+    places = creature_places(loaded.game, looks_of(loaded.game.players))
     form = TrackForm(
         names,
         saved.expansions,
         request.POST or None,
         initial=_track_initial(loaded, foundations),
         foundations=foundations,
+        **places,
     )
     message = None
     if request.method == "POST" and form.is_valid():
@@ -387,7 +390,7 @@ def track(request: HttpRequest, code: str) -> HttpResponse:
             message = _("This game was changed on another device. Check the numbers and save again.")
             entered = request.POST.copy()
             entered["expected"] = _load(code).digest
-            form = TrackForm(names, saved.expansions, entered, foundations=foundations)
+            form = TrackForm(names, saved.expansions, entered, foundations=foundations, **places)
         else:
             return redirect("scorer:board", code=code)
     context = {"saved": saved, "form": form, "links": GameLinks.of(saved), "message": message, "nav": "play"}
@@ -403,6 +406,7 @@ def _track_initial(loaded: services.Loaded, foundations: list) -> dict:
         initial[f"tower_{n}_height"] = piece.size if piece else 0
         if piece is not None and piece.figure is not None:
             initial[f"tower_{n}_top"] = f"{piece.figure[0]}:{piece.figure[1].value}"
+    initial.update(creature_initial(loaded.game))
     for held in loaded.game.held():
         key = f"prisoners_{held.holder}_{held.player}_{held.kind.value}"
         initial[key] = initial.get(key, 0) + 1

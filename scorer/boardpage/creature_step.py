@@ -22,15 +22,18 @@ from scorer.board_layer.grid import percent
 from scorer.board_layer.languages import localize_digits as d
 from scorer.board_layer.messages import FEATURE_NAMES, figure_name
 from scorer.board_layer.players import Look
+from scorer.board_layer.tile_names import tile_name
 from scorer.engine import FigureKind, Game, Mode, Square
 from scorer.engine.expansions.princess_dragon import (
     DRAGON_STEPS,
+    FOLLOWERS,
     PRINCESS_DRAGON,
     DragonMove,
     FairyMove,
     PortalFigure,
     PrincessVisit,
 )
+from scorer.engine.figure_refs import FigureRef
 
 from .selection import Selection
 from .tower_step import ActionButton, Target, figure_anchor, where
@@ -71,6 +74,52 @@ class CreatureStep:
 
     def targets_on(self, square: Square) -> list[Target]:
         return [t for t in self.targets if (t.x, t.y) == square]
+
+
+def describe(game: Game, looks: Sequence[Look], layer: int, action: object) -> str:
+    """What one of Princess & Dragon's actions did, in a sentence (the last turn's summary)."""
+    if type(action) is FairyMove:
+        ref = action.follower
+        return _("{player} moved the fairy beside their {figure} at {x}, {y}.").format(
+            player=looks[layer].name, figure=figure_name(ref.kind), **where(ref.x, ref.y)
+        )
+    if type(action) is PrincessVisit:
+        ref = action.knight
+        return _("The princess sent {player}'s {figure} at {x}, {y} home.").format(
+            player=looks[ref.player].name, figure=figure_name(ref.kind), **where(ref.x, ref.y)
+        )
+    if type(action) is PortalFigure:
+        return _("{player}'s {figure} went through the magic portal to {x}, {y}.").format(
+            player=looks[action.player].name, figure=figure_name(action.kind), **where(action.x, action.y)
+        )
+    if type(action) is DragonMove and action.steps:
+        eaten = _eaten_on(game.before_last_turn(), looks, action.steps)
+        end = action.steps[-1]
+        text = _("The dragon moved {n} steps to {x}, {y}.").format(n=d(len(action.steps)), **where(*end))
+        if eaten:
+            text += " " + _("It ate {figures}.").format(figures=_(", ").join(eaten))
+        return text
+    return ""
+
+
+def _eaten_on(game: Game, looks: Sequence[Look], squares: Sequence[Square]) -> list[str]:
+    """The figures standing on ``squares`` (on their tiles or a tower's top), in words."""
+    wanted = set(squares)
+    eaten = [
+        _("{player}'s {figure} at {x}, {y}").format(
+            player=looks[f.player].name, figure=figure_name(f.kind), **where(*f.square)
+        )
+        for f in game.figures
+        if f.square in wanted
+    ]
+    eaten += [
+        _("{player}'s {figure} on the tower at {x}, {y}").format(
+            player=looks[p.figure[0]].name, figure=figure_name(p.figure[1]), **where(*p.square)
+        )
+        for p in game.pieces()
+        if p.kind == "tower" and p.square in wanted and p.figure is not None
+    ]
+    return eaten
 
 
 def owes_dragon(game: Game) -> bool:
@@ -199,20 +248,7 @@ def _dragon_stage(
         step.targets.append(
             Target(*square, 50, 50, _("Step {n}").format(n=d(number)), "trail", action=d(number))
         )
-        for figure in game.figures:
-            if figure.square == square:
-                step.eaten.append(
-                    _("{player}'s {figure} at {x}, {y}").format(
-                        player=looks[figure.player].name, figure=figure_name(figure.kind), **where(*square)
-                    )
-                )
-        step.eaten += [
-            _("{player}'s {figure} on the tower at {x}, {y}").format(
-                player=looks[p.figure[0]].name, figure=figure_name(p.figure[1]), **where(*square)
-            )
-            for p in game.pieces()
-            if p.kind == "tower" and p.square == square and p.figure is not None
-        ]
+    step.eaten = _eaten_on(game, looks, path)
     if path:
         step.undo_href = base.href(creature=DRAGON, dragon=tuple(path[:-1]))
     for square in PRINCESS_DRAGON.next_steps(game, visited, state.fairy):
@@ -235,3 +271,52 @@ def _walkable(game: Game, start: Square, fairy: Square | None, path: Sequence[Sq
             break
         visited.append(square)
     return visited[1:]
+
+
+# -- a finished board: where the dragon and the fairy stand (the track page) ------------------------
+
+
+def creature_places(game: Game, looks: Sequence[Look]) -> dict:
+    """For the track page of a finished board with Princess & Dragon: every tile (where the dragon
+    or a fairy beside nobody may stand) and every follower the fairy may stand beside, as
+    ``(value, words)``; nothing without the box."""
+    if PRINCESS_DRAGON not in game.board.modules:
+        return {}
+    squares = [
+        (square, _("{tile} at {x}, {y}").format(tile=tile_name(placed.tile.name), **where(*square)))
+        for square, placed in sorted(game.board.tiles.items())
+    ]
+    followers = []
+    for node, square, player, kind in game.standing():
+        if kind not in FOLLOWERS:
+            continue
+        placed = game.board.tiles[square]
+        ref = FigureRef(player, *square, placed.orientation.place_of(placed.nodes.index(node)), kind)
+        label = _("Beside {player}'s {figure} at {x}, {y}").format(
+            player=looks[player].name, figure=figure_name(kind), **where(*square)
+        )
+        followers.append((str(ref), label))
+    for piece in game.pieces():
+        if piece.kind == "tower" and piece.figure is not None:
+            player, kind = piece.figure
+            ref = FigureRef(player, *piece.square, "tower", kind)
+            label = _("Beside {player}'s {figure} on the tower at {x}, {y}").format(
+                player=looks[player].name, figure=figure_name(kind), **where(*piece.square)
+            )
+            followers.append((str(ref), label))
+    return {"squares": squares, "followers": followers}
+
+
+def creature_initial(game: Game) -> dict:
+    """The track page's dragon and fairy fields as the board stands now."""
+    if PRINCESS_DRAGON not in game.board.modules:
+        return {}
+    state = PRINCESS_DRAGON.state(game)
+    initial = {}
+    if state.dragon is not None:
+        initial["dragon"] = f"{state.dragon[0]},{state.dragon[1]}"
+    if state.follower is not None:
+        initial["fairy"] = str(state.follower)
+    elif state.fairy is not None:
+        initial["fairy"] = f"{state.fairy[0]},{state.fairy[1]}"
+    return initial

@@ -22,6 +22,7 @@ from .along import square_along
 from .captures import exchanges
 from .choices import remembered_fits
 from .creature_step import DRAGON, owes_dragon
+from .creature_step import describe as describe_creature
 from .grid import OpenLabels, board_grid
 from .palette import PaletteEntry, palette, palette_note
 from .preview import Preview, preview
@@ -238,6 +239,7 @@ def turn_summary(game: Game, looks: list[Look]) -> str:
     exchanged = exchanges(game, len(game.turns) - 1).get(len(game.turns) - 1)
     if turn.layer is not None:
         parts += [describe(looks, turn.layer, action, exchanged) for action in placement.actions]
+        parts += [describe_creature(game, looks, turn.layer, action) for action in placement.actions]
     names = [look.name for look in looks]
     for event in turn.events:
         parts.append(_("{what}: {why}.").format(what=title(event), why=sentence(event, names, game.rules)))

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
 from scorer import services
 from scorer.engine import read_board, write_board
+from scorer.engine.expansions.princess_dragon import PRINCESS_DRAGON
 from scorer.engine.simulate import final_board_of, random_game
 from scorer.forms import EXPANSION_CHOICES
 
@@ -64,3 +66,34 @@ def test_a_finished_board_with_the_dragon_and_the_fairy_imports_and_scores_the_s
 def test_the_game_form_offers_princess_and_dragon_now_its_steps_are_entered():
     offered = {value for value, _ in EXPANSION_CHOICES}
     assert {"princess-dragon", "tower"} <= offered
+
+
+def test_a_finished_boards_dragon_and_fairy_are_entered_on_the_track_page_and_kept_on_a_mistake(client):
+    game = random_game(random.Random(5), 3, expansions=("princess-dragon",))
+    final = final_board_of(game)
+    document = write_board(final)
+    document.pop("dragon", None)
+    document.pop("fairy", None)
+    for entry, name in zip(document["players"], ["Mina", "Wei", "Sara"]):
+        entry["name"] = name
+    saved = services.import_board(read_board(document))
+    page = client.get(f"/en/play/{saved.code}/track/").content.decode()
+    assert 'name="dragon"' in page and 'name="fairy"' in page
+    state = game.state_of(PRINCESS_DRAGON)
+    loaded = services.load(saved.code)
+    data = {"expected": loaded.digest, "dragon": f"{state.dragon[0]},{state.dragon[1]}"}
+    data["fairy"] = str(state.follower) if state.follower else f"{state.fairy[0]},{state.fairy[1]}"
+    for i, points in enumerate(final.banked):
+        data[f"banked_{i}"] = points
+    assert client.post(f"/en/play/{saved.code}/track/", data).status_code == 302
+    loaded = services.load(saved.code)
+    assert loaded.game.report().totals == game.report().totals
+    assert loaded.game.state_of(PRINCESS_DRAGON)[:3] == state[:3]
+    # A square that holds no tile is refused in words, the entry kept.
+    data["expected"] = loaded.digest
+    data["dragon"] = "150,150"
+    response = client.post(f"/en/play/{saved.code}/track/", data)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "Select a valid choice" in html
+    assert re.search(rf'name="banked_0" id="[^"]+" value="{final.banked[0]}"', html)

@@ -144,3 +144,20 @@ def test_a_hostile_dragon_path_in_the_query_string_is_cut_to_what_the_dragon_may
         assert re.search(r'class="target k-trail"', response.content.decode()) is None or junk.startswith(
             "1,1"
         )
+
+
+@pytest.mark.parametrize("kind", [DragonMove, FairyMove, PrincessVisit, PortalFigure])
+def test_the_turn_summary_says_what_the_creatures_did(client, kind):
+    played = game_ending_with(kind)
+    document = write_board(played)
+    for entry, name in zip(document["players"], ["Mina", "Wei", "Sara"]):
+        entry["name"] = name
+    saved = services.import_board(read_board(document))
+    summary = unescape(client.get(f"/en/play/{saved.code}/?last=1").content.decode())
+    words = {
+        DragonMove: "The dragon moved",
+        FairyMove: "moved the fairy beside their",
+        PrincessVisit: "The princess sent",
+        PortalFigure: "went through the magic portal",
+    }[kind]
+    assert words in summary
