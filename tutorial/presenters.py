@@ -145,6 +145,7 @@ def example_step(slug: str, language: str, step: int) -> dict:
     )
     if refused:
         board.preview = preview_cell(result.placement, extent)
+    mark_trail(board.tiles, result.path)
     text = content.captions(language, slug)
     captions = text.get("captions", [])
     template = captions[step] if step < len(captions) else ""
@@ -175,7 +176,23 @@ def example_step(slug: str, language: str, step: int) -> dict:
         "events": [{"title": title(e), "sentence": sentence(e, names, example.rules)} for e in result.events],
         "refusal": refusal_text(result.refused) if result.refused is not None else "",
         "final": any(s.end for s in example.steps[:step]),
+        "walk": max(len(result.path) - 1, 0),
     }
+
+
+def mark_trail(cells: list[TileCell], path: tuple[Square, ...]) -> None:
+    """The dragon's move on the board (Princess & Dragon): where it set off, then each step's
+    number on the tile it entered, so that the page can show it walking there one step at a time."""
+    by_square = {(cell.x, cell.y): cell for cell in cells}
+    dragon = _("The dragon")
+    for number, square in enumerate(path):
+        cell = by_square.get(square)
+        if cell is None:
+            continue
+        cell.trail = number
+        cell.trail_mark = localize_digits(number) if number else ""
+        cell.trail_label = labelled(dragon, localize_digits(number)) if number else dragon
+        cell.trail_last = number == len(path) - 1
 
 
 def leaving(previous: StepResult, result: StepResult) -> tuple[Spot, ...]:
