@@ -592,13 +592,14 @@ VOLCANO_SAFE = Practice(
         "D@0,0/0",
         "U@1,0/0:0N",  # F R F R: blue farmer north of the road
         "U@-1,0/0",  # F R F R
-        "U@-2,0/0:fairy=0@1,0/N",  # F R F R: the fairy beside Blue's farmer
-        "U@2,0/0",  # F R F R
-        "A@-3,0/270:0C",  # F R F F: the road ends at a cloister; blue monk
-        "U@3,0/0:1E",  # F R F R: red thief
+        "A@-2,0/270:0C",  # F R F F: the road ends at a cloister; blue monk
+        "E@0,-1/180",  # F F C F: closes the start tile's city, nobody in it
+        "U@2,0/0:fairy=0@1,0/N",  # F R F R: the fairy beside Blue's farmer
+        "B@-1,1/0",  # F F F F: a cloister below the road, no monk
     ),
-    # One row of tiles. The fairy's square is a wall the dragon cannot cross: a volcano east of it
-    # keeps the dragon away from the monk in the west, and the farmer is under the fairy's guard.
+    # The fairy's square (1, 0) is a wall across the row: a volcano south or east of it keeps the
+    # dragon from the monk in the west, and the farmer is under the fairy's guard. North of it, the
+    # city cap on (0, -1) leads round the wall.
     tile="pd-volcano",
     goals=(DragonAway(),),
     solution="pd-volcano@2,1/0",  # F F F F

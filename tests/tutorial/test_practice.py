@@ -183,11 +183,11 @@ def test_closing_the_city_beside_the_dragon_brings_the_knight_home():
 
 def test_the_volcano_is_safe_only_where_the_fairy_walls_the_dragon_off():
     practice = PRACTICES["volcano-safe"]
-    # East of the fairy's square (1, 0) the dragon never reaches the monk on (-3, 0) ...
-    for safe in ("pd-volcano@2,1/0", "pd-volcano@3,-1/0", "pd-volcano@1,1/0"):
+    # South and east of the fairy's square (1, 0) the dragon never reaches the monk on (-2, 0) ...
+    for safe in ("pd-volcano@2,1/0", "pd-volcano@2,-1/0", "pd-volcano@1,1/0"):
         assert judge(practice, turn_of("volcano-safe", safe)), safe
-    # ... west of it, the monk is four or five steps away.
-    for unsafe in ("pd-volcano@0,1/0", "pd-volcano@-1,-1/0", "pd-volcano@-3,1/0"):
+    # ... west of it the monk is a few steps away, and north of it the city cap leads round the wall.
+    for unsafe in ("pd-volcano@0,1/0", "pd-volcano@-2,1/0", "pd-volcano@1,-1/0", "pd-volcano@0,-2/0"):
         assert not judge(practice, turn_of("volcano-safe", unsafe)), unsafe
     # Beside the fairy with nowhere else to go, the dragon reaches nothing but its own square.
     assert dragon_reach(turn_of("volcano-safe", "pd-volcano@1,1/0").game, (1, 1), (1, 0)) == {(1, 1)}
