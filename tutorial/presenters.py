@@ -146,6 +146,8 @@ def example_step(slug: str, language: str, step: int) -> dict:
     if refused:
         board.preview = preview_cell(result.placement, extent)
     mark_trail(board.tiles, result.path)
+    if previous is not None:
+        mark_arrivals(board.tiles, previous, result)
     text = content.captions(language, slug)
     captions = text.get("captions", [])
     template = captions[step] if step < len(captions) else ""
@@ -178,6 +180,17 @@ def example_step(slug: str, language: str, step: int) -> dict:
         "final": any(s.end for s in example.steps[:step]),
         "walk": max(len(result.path) - 1, 0),
     }
+
+
+def mark_arrivals(cells: list[TileCell], previous: StepResult, result: StepResult) -> None:
+    """The fairy moved this step, or the dragon landed on a volcano (Princess & Dragon): the tile
+    it came onto, so that the page shows it arrive there."""
+    by_square = {(cell.x, cell.y): cell for cell in cells}
+    if result.fairy is not None and result.fairy != previous.fairy and result.fairy in by_square:
+        by_square[result.fairy].arriving = "fairy"
+    landed = result.dragon is not None and result.dragon != previous.dragon and not result.path
+    if landed and result.dragon in by_square:
+        by_square[result.dragon].arriving = "dragon"
 
 
 def mark_trail(cells: list[TileCell], path: tuple[Square, ...]) -> None:

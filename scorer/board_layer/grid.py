@@ -109,6 +109,9 @@ class TileCell:
     trail_label: str = ""
     trail_last: bool = False
     """The dragon ended its move here."""
+    arriving: str = ""
+    """The kind of piece that comes onto this tile in the step shown (the tutor's examples: the
+    fairy moved here, the dragon landed on a volcano), so that the page can show it arrive."""
 
 
 @dataclass

@@ -201,3 +201,15 @@ def test_the_dragon_walks_its_steps_on_the_board_and_eats_as_it_arrives(client, 
     # A step where the dragon does not walk has no trail and no wait.
     before = client.get(f"/{lang}/learn/examples/dragon-eats-knight/?step=2", **HX).content.decode()
     assert "dragon-trail" not in before and "data-walk" not in before
+
+
+def test_the_fairy_and_the_dragon_arrive_on_their_tiles(client):
+    """The step that moves the fairy marks the tile it comes onto, beside its follower; the step
+    that lays a volcano marks the volcano the dragon lands on; later steps mark nothing."""
+    fairy = client.get("/en/learn/examples/fairy-points/?step=1", **HX).content.decode()
+    assert re.search(r'class="cell tile[^"]* arrive-fairy" data-x="1" data-y="0"', fairy)
+    assert "p-fairy" in fairy.split('data-x="1" data-y="0"', 1)[1].split("</div>", 1)[0]
+    volcano = client.get("/en/learn/examples/dragon-eats-knight/?step=1", **HX).content.decode()
+    assert re.search(r'class="cell tile[^"]* arrive-dragon" data-x="-2" data-y="1"', volcano)
+    later = client.get("/en/learn/examples/fairy-points/?step=2", **HX).content.decode()
+    assert "arrive-" not in later
