@@ -25,6 +25,7 @@ from scorer.engine import (
     Spot,
     Square,
 )
+from scorer.engine.expansions.princess_dragon import PortalFigure
 from tutorial import content
 from tutorial.examples import EXAMPLES, QUIZZES
 from tutorial.scripts import (
@@ -183,14 +184,17 @@ def example_step(slug: str, language: str, step: int) -> dict:
 
 
 def mark_arrivals(cells: list[TileCell], previous: StepResult, result: StepResult) -> None:
-    """The fairy moved this step, or the dragon landed on a volcano (Princess & Dragon): the tile
-    it came onto, so that the page shows it arrive there."""
+    """The fairy moved this step, the dragon landed on a volcano, or a figure came through a magic
+    portal (Princess & Dragon): the tile it came onto, so that the page shows it arrive there."""
     by_square = {(cell.x, cell.y): cell for cell in cells}
     if result.fairy is not None and result.fairy != previous.fairy and result.fairy in by_square:
         by_square[result.fairy].arriving = "fairy"
     landed = result.dragon is not None and result.dragon != previous.dragon and not result.path
     if landed and result.dragon in by_square:
         by_square[result.dragon].arriving = "dragon"
+    portal = next((a for a in result.placement.actions if isinstance(a, PortalFigure)), None)
+    if portal is not None and result.refused is None and portal.square in by_square:
+        by_square[portal.square].arriving = "portal"
 
 
 def mark_trail(cells: list[TileCell], path: tuple[Square, ...]) -> None:

@@ -203,7 +203,7 @@ def test_the_dragon_walks_its_steps_on_the_board_and_eats_as_it_arrives(client, 
     assert "dragon-trail" not in before and "data-walk" not in before
 
 
-def test_the_fairy_and_the_dragon_arrive_on_their_tiles(client):
+def test_the_fairy_the_dragon_and_a_portals_figure_arrive_on_their_tiles(client):
     """The step that moves the fairy marks the tile it comes onto, beside its follower; the step
     that lays a volcano marks the volcano the dragon lands on; later steps mark nothing."""
     fairy = client.get("/en/learn/examples/fairy-points/?step=1", **HX).content.decode()
@@ -213,3 +213,9 @@ def test_the_fairy_and_the_dragon_arrive_on_their_tiles(client):
     assert re.search(r'class="cell tile[^"]* arrive-dragon" data-x="-2" data-y="1"', volcano)
     later = client.get("/en/learn/examples/fairy-points/?step=2", **HX).content.decode()
     assert "arrive-" not in later
+    # A figure through a magic portal arrives on the tile it was sent to, not on the portal tile;
+    # a refused try sends nothing.
+    portal = client.get("/en/learn/examples/portal-figure/?step=2", **HX).content.decode()
+    assert re.search(r'class="cell tile[^"]* arrive-portal" data-x="0" data-y="1"', portal)
+    tried = client.get("/en/learn/examples/portal-figure/?step=1", **HX).content.decode()
+    assert "arrive-" not in tried
