@@ -192,7 +192,8 @@ def mark_arrivals(cells: list[TileCell], previous: StepResult, result: StepResul
     landed = result.dragon is not None and result.dragon != previous.dragon and not result.path
     if landed and result.dragon in by_square:
         by_square[result.dragon].arriving = "dragon"
-    portal = next((a for a in result.placement.actions if isinstance(a, PortalFigure)), None)
+    actions = result.placement.actions if result.placement is not None else ()
+    portal = next((a for a in actions if isinstance(a, PortalFigure)), None)
     if portal is not None and result.refused is None and portal.square in by_square:
         by_square[portal.square].arriving = "portal"
 
