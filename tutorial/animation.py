@@ -4,7 +4,9 @@ Every frame lights all the score events of its step, writes the figures' marks a
 numbers as the reader's page does (Persian digits in Persian), and shows its whole caption: the
 caption area is as tall as the longest caption of the example needs. A figure that leaves the board
 without scoring (a tower's capture, The Tower) stays in its frame as a faded ghost where it stood,
-as a scored one stays ringed, so that the frame shows what was taken and from where.
+as a scored one stays ringed, so that the frame shows what was taken and from where. The dragon's
+walk (Princess & Dragon) is drawn as the page shows it: a dashed diamond where it set off and each
+step's number on the tile it entered.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ MIN_CAPTION_LINES = 2
 """Short captions still get this many lines, so that the board does not sit on the frame's edge."""
 BACKGROUND = (251, 248, 241)
 INK = (31, 42, 28)
+DRAGON_RED = (178, 34, 34)
 GHOST = 45
 """How opaque, in percent, a figure that left the board without scoring stays in its frame."""
 FRAME_MS = 2600
@@ -136,6 +139,35 @@ def _ghosts(
         board.alpha_composite(sprite, (round(x - sprite.width / 2), round(y - sprite.height / 2)))
 
 
+def _trail(board: Image.Image, game: Game, path: tuple, language: str) -> None:
+    """The dragon's walk this step: a diamond where it set off, a line through the tiles it entered,
+    and each step's number in the corner of its tile."""
+    if not path:
+        return
+    west, north = game.board.extent.west, game.board.extent.north
+    draw = ImageDraw.Draw(board)
+    font = _font(language, TILE // 4)
+    radius = TILE // 6
+
+    def centre(square) -> tuple[float, float]:
+        return ((square[0] - west + 0.5) * TILE, (square[1] - north + 0.5) * TILE)
+
+    draw.line([centre(square) for square in path], fill=DRAGON_RED, width=3)
+    x, y = centre(path[0])
+    half = TILE * 0.2
+    draw.polygon([(x, y - half), (x + half, y), (x, y + half), (x - half, y)], outline=DRAGON_RED, width=3)
+    for number, square in enumerate(path[1:], 1):
+        x, y = centre(square)
+        draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill=DRAGON_RED)
+        # The number in the tile's corner, clear of a figure standing in its middle.
+        x, y = x - TILE * 0.28, y - TILE * 0.28
+        draw.ellipse(
+            (x - radius, y - radius, x + radius, y + radius), fill=DRAGON_RED, outline="white", width=2
+        )
+        text = localize_digits(number, language)
+        draw.text((x, y), text, font=font, fill="white", anchor="mm")
+
+
 def example_animation(slug: str, language: str) -> bytes:
     with translation.override(language):
         return _animation(slug, language)
@@ -170,6 +202,7 @@ def _animation(slug: str, language: str) -> bytes:
             scored = {s for e in result.events for s in e.meeple_spots}
             taken = [s for s in leaving(previous, result) if s not in scored]
             _ghosts(board, result.game, taken, example.players, marks)
+        _trail(board, result.game, result.path, language)
         previous = result
         w, n = result.game.board.extent.west, result.game.board.extent.north
         frame = Image.new("RGB", (width, height), BACKGROUND)

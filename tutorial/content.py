@@ -38,6 +38,7 @@ CHAPTERS: tuple[str, ...] = (
     "inns-cathedrals",
     "traders-builders",
     "tower",
+    "princess-dragon",
     "tips",
     "editions",
     "glossary",

@@ -5,7 +5,10 @@ grows to the east, y to the SOUTH, rotation is clockwise (90° moves the north e
 the meeple's place is named as the tile lies on the table. The Tower's actions follow the tile the
 same way: ``:tower=1,0`` a floor on the tower on square (1, 0), ``;capture=1@1,2/W`` the figure it
 takes (player 1's, on square (1, 2), place W), ``:ransom=0/meeple`` a ransom paid to player 0 before
-the tile is laid. The comments give, for every tile, the
+the tile is laid. Princess & Dragon's too: ``:fairy=0@1,0/E`` the fairy moved beside player 0's
+figure on (1, 0), ``:princess=1@2,-1/W`` the knight the princess sends home, ``:portal=0@0,1/C`` a
+figure through the magic portal onto another tile, ``:dragon=-2,0>-1,0>...`` the dragon's steps in
+order (the layer's first, then each next player's). The comments give, for every tile, the
 edges it shows after rotation (N E S W; C city, R road, F field, ~ river) so the matching can be
 checked by eye against tiles.md. The tests run every example through the engine and hold it to
 ``expect``; captions live in ``content/<language>/examples.toml``.
@@ -710,6 +713,108 @@ TOWER_RANSOM = Example(
     ),
 )
 
+# -- Princess & Dragon ---------------------------------------------------------------------------
+
+# One road along the row, Blue's thief on it; Red's knight alone in a small city south of the road's
+# east end. No tile lies beside the row but those named, so the dragon has one way to go.
+DRAGON_EATS_KNIGHT = Example(
+    slug="dragon-eats-knight",
+    chapter="princess-dragon",
+    players=("blue", "red"),
+    setup=(
+        "D@0,0/0",
+        "U@-1,0/0:0E",  # F R F R: blue thief on the road
+        "U@1,0/0",  # F R F R
+        "U@-2,0/0",  # F R F R
+        "E@1,1/180:1S",  # F F C F: a city opening south, below the road; red knight, alone in it
+    ),
+    steps=(
+        Step("pd-volcano@-2,1/0"),  # F F F F: a volcano below the road's west end: the dragon lands
+        Step("B@2,1/0"),  # F F F F: a cloister beside Red's city
+        # C F F F: closes Red's city. The dragon then walks six steps, Blue first: up onto the road,
+        # along it east, down into Red's city (Blue's step, the fifth) and onto the new tile.
+        Step("pd-city-dragon@1,2/0:dragon=-2,0>-1,0>0,0>1,0>1,1>1,2"),
+    ),
+    expect=(),  # the city is complete, but nobody is left in it to score it
+    expansions=("princess-dragon",),
+    holds=(
+        Holds(1, dragon=(-2, 1)),
+        Holds(3, dragon=(1, 2), meeples=(7, 7)),
+    ),
+)
+
+# Blue's thief on a road that ends at a junction in the east and is open in the west.
+FAIRY_POINTS = Example(
+    slug="fairy-points",
+    chapter="princess-dragon",
+    players=("blue", "red"),
+    setup=(
+        "D@0,0/0",
+        "U@1,0/0:0E",  # F R F R: blue thief
+        "U@-1,0/0",  # F R F R
+    ),
+    steps=(
+        Step("W@2,0/0:fairy=0@1,0/E"),  # F R R R: the road ends here; the fairy instead of a figure
+        Step("E@0,-1/180"),  # F F C F: Red closes the start tile's empty city
+        Step("A@-2,0/270"),  # F R F F: the road ends at the cloister: complete
+    ),
+    expect=(
+        Expect(3, "fairy", 1, ("blue",)),
+        Expect(3, "road", 5, ("blue",), complete=True),
+        Expect(3, "fairy", 3, ("blue",)),
+    ),
+    expansions=("princess-dragon",),
+    holds=(
+        Holds(1, fairy=(1, 0)),
+        Holds(3, fairy=(1, 0)),  # its follower scored and went home: the fairy stays, beside nobody
+    ),
+)
+
+# Blue's knight in the city north of the start tile, Red's in a city opening west two squares east.
+PRINCESS_KNIGHT = Example(
+    slug="princess-knight",
+    chapter="princess-dragon",
+    players=("blue", "red"),
+    setup=(
+        "D@0,0/0",
+        "N@0,-1/180:0S",  # F C C F: the start tile's city turns east; blue knight
+        "U@1,0/0",  # F R F R
+        "U@2,0/0",  # F R F R
+        "E@2,-1/270:1W",  # F F F C: a city opening west; red knight
+    ),
+    steps=(
+        # C C F C: joins both cities; instead of a figure, the princess sends Red's knight home
+        Step("pd-three-sided-princess@1,-1/0:princess=1@2,-1/W"),
+        Step("U@-1,0/0"),  # F R F R: Red's turn
+        Step("E@1,-2/180"),  # F F C F: closes the city: Blue's knight alone
+    ),
+    expect=(Expect(3, "city", 10, ("blue",), complete=True),),
+    expansions=("princess-dragon",),
+    holds=(Holds(1, meeples=(6, 7)),),
+)
+
+# The start tile's city is closed and empty; Red's thief on the road east; a cloister nobody took.
+PORTAL_FIGURE = Example(
+    slug="portal-figure",
+    chapter="princess-dragon",
+    players=("blue", "red"),
+    setup=(
+        "D@0,0/0",
+        "E@0,-1/180",  # F F C F: closes the start tile's city, nobody in it
+        "U@1,0/0:1E",  # F R F R: red thief
+        "U@-1,0/0",  # F R F R
+        "B@0,1/0",  # F F F F: a cloister below the start tile, no monk
+    ),
+    steps=(
+        # F R R R with a magic portal: a figure may go onto another tile, but not into a finished city
+        Step("pd-junction-portal@2,0/0:portal=0@0,-1/S", refused=True),
+        Step("pd-junction-portal@2,0/0:portal=0@0,1/C"),  # the same tile: Blue's monk into the cloister
+    ),
+    expect=(),
+    expansions=("princess-dragon",),
+    holds=(Holds(2, meeples=(6, 6)),),
+)
+
 EXAMPLES: dict[str, Example] = _examples(
     EDGE_MISMATCH,
     MEEPLE_SAME_TURN,
@@ -746,6 +851,10 @@ EXAMPLES: dict[str, Example] = _examples(
     TOWER_MAJORITY,
     TOWER_EXCHANGE,
     TOWER_RANSOM,
+    DRAGON_EATS_KNIGHT,
+    FAIRY_POINTS,
+    PRINCESS_KNIGHT,
+    PORTAL_FIGURE,
 )
 
 # -- quizzes -----------------------------------------------------------------------------------
@@ -1199,5 +1308,63 @@ QUIZZES: dict[str, Quiz] = _quizzes(
         move="E@1,-2/180:ransom=1/meeple:0S",  # F F C F: closes the city
         answer=5,
         expansions=("tower",),
+    ),
+    # -- Princess & Dragon --
+    # A road along the row: Blue's thief on (1, 0) with the fairy beside it, Red's farmers on (-1, 0)
+    # and (2, 0); the dragon on the volcano below the start tile. Red's dragon tile ends the row.
+    Quiz(
+        slug="dragon-path",
+        chapter="princess-dragon",
+        players=("blue", "red"),
+        setup=(
+            "D@0,0/0",
+            "U@1,0/0:0E",  # F R F R: blue thief
+            "U@2,0/0:1N",  # F R F R: red farmer north of the road
+            "pd-volcano@0,1/0",  # F F F F: the dragon lands below the start tile
+            "U@-1,0/0:1S",  # F R F R: red farmer south of the road
+            "U@-2,0/0:fairy=0@1,0/E",  # F R F R: the fairy beside Blue's thief
+        ),
+        move="pd-straight-dragon@3,0/0:dragon=0,0>1,0>2,0>3,0",  # F R F R
+        ask=Ask.FITS,
+        answer=NO,
+        expansions=("princess-dragon",),
+    ),
+    # Blue's knight in the city running north from the start tile, the fairy beside it since Blue's
+    # last turn. Blue's cap closes the city.
+    Quiz(
+        slug="fairy-bonus",
+        chapter="princess-dragon",
+        players=("blue", "red"),
+        setup=(
+            "D@0,0/0",
+            "G@0,-1/90:0C",  # C F C F: the city goes on north; blue knight
+            "U@1,0/0",  # F R F R
+            "U@-1,0/0:fairy=0@0,-1/C",  # F R F R: the fairy beside Blue's knight
+            "U@2,0/0",  # F R F R
+        ),
+        player="blue",
+        move="E@0,-2/180",  # F F C F: closes the city
+        answer=10,
+        expansions=("princess-dragon",),
+    ),
+    # Three pieces of city round an empty square: Blue's knight west, Red's knights east and south.
+    # Blue's princess tile joins and closes them, and sends one of Red's knights home first.
+    Quiz(
+        slug="princess-who",
+        chapter="princess-dragon",
+        players=("blue", "red"),
+        setup=(
+            "D@0,0/0",
+            "U@-1,0/0",  # F R F R
+            "U@1,0/0",  # F R F R
+            "E@-1,1/90:0E",  # F C F F: a city opening east; blue knight
+            "E@1,1/270:1W",  # F F F C: a city opening west; red knight
+            "B@-1,2/0",  # F F F F
+            "E@0,2/0:1N",  # C F F F: a city opening north; red's second knight
+        ),
+        move="pd-three-sided-princess@0,1/180:princess=1@1,1/W",  # F C C C: closes the city
+        ask=Ask.WHO,
+        answer="blue+red",
+        expansions=("princess-dragon",),
     ),
 )

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from scorer.engine import FeatureKind, FigureKind, Game, Place, Placement, Player, Rules, ScoreEvent, Square
+from scorer.engine.expansions.princess_dragon import DRAGON, DRAGON_STEPS, FAIRY
 from scorer.engine.expansions.tower import TOP, reach
 
 # -- what counts as solved ---------------------------------------------------------------------
@@ -163,6 +164,35 @@ def open_towers(game: Game) -> list[tuple[Square, int]]:
 
 
 @dataclass(frozen=True)
+class DragonAway:
+    """No figure of the learner's stands where the dragon could go in one move from where it now
+    stands (Princess & Dragon): six steps from tile to neighbouring tile, never onto the fairy's
+    square, on the board as it lies now."""
+
+    def met(self, turn: Turn, colours: tuple[str, ...]) -> bool:
+        squares = {piece.kind: piece.square for piece in turn.game.pieces() if piece.kind in (DRAGON, FAIRY)}
+        if DRAGON not in squares:
+            return False
+        within = dragon_reach(turn.game, squares[DRAGON], squares.get(FAIRY))
+        return not any(f.square in within for f in turn.game.figures if f.player == turn.player)
+
+
+def dragon_reach(game: Game, start: Square, fairy: Square | None) -> set[Square]:
+    """The squares the dragon could enter within one move from ``start`` (its own included)."""
+    reached, edge = {start}, [start]
+    for _step in range(DRAGON_STEPS):
+        edge = [
+            (x + dx, y + dy)
+            for x, y in edge
+            for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))
+            if (x + dx, y + dy) in game.board.tiles and (x + dx, y + dy) != fairy
+        ]
+        edge = [square for square in dict.fromkeys(edge) if square not in reached]
+        reached.update(edge)
+    return reached
+
+
+@dataclass(frozen=True)
 class SetAside:
     """The tile fits nowhere: the learner solves the board by setting it aside."""
 
@@ -172,7 +202,18 @@ class SetAside:
 
 SET_ASIDE = SetAside()
 
-Goal = Fits | OnSquare | Extends | Joins | WithFigure | Scores | FarmerTouches | OutOfReach | SetAside
+Goal = (
+    Fits
+    | OnSquare
+    | Extends
+    | Joins
+    | WithFigure
+    | Scores
+    | FarmerTouches
+    | OutOfReach
+    | DragonAway
+    | SetAside
+)
 
 
 @dataclass(frozen=True)
@@ -518,6 +559,53 @@ TOWER_CLOSE = Practice(
     expansions=("tower",),
 )
 
+# -- Princess & Dragon ---------------------------------------------------------------------------
+
+DRAGON_CLOSE = Practice(
+    slug="dragon-close",
+    chapter="princess-dragon",
+    players=("blue", "red"),
+    player="blue",
+    setup=(
+        "D@0,0/0",
+        "G@0,-1/90:0C",  # C F C F: the start tile's city runs north, open; blue knight
+        "U@1,0/0",  # F R F R
+        "U@-1,0/0",  # F R F R
+        "pd-volcano@1,-1/0",  # F F F F: the dragon lands right beside Blue's knight
+        "E@-1,1/90:0E",  # F C F F: a city opening east; Blue's second knight
+        "U@2,0/0",  # F R F R
+    ),
+    # The cap closes either city. The dragon stands beside the northern knight: a dragon tile next
+    # turn could take it there at its first step.
+    tile="E",
+    goals=(Scores(FeatureKind.CITY, ("blue",)), Extends((0, -1), Place.N)),
+    solution="E@0,-2/180",  # F F C F
+    expansions=("princess-dragon",),
+)
+
+VOLCANO_SAFE = Practice(
+    slug="volcano-safe",
+    chapter="princess-dragon",
+    players=("blue", "red"),
+    player="blue",
+    setup=(
+        "D@0,0/0",
+        "U@1,0/0:0N",  # F R F R: blue farmer north of the road
+        "U@-1,0/0",  # F R F R
+        "A@-2,0/270:0C",  # F R F F: the road ends at a cloister; blue monk
+        "E@0,-1/180",  # F F C F: closes the start tile's city, nobody in it
+        "U@2,0/0:fairy=0@1,0/N",  # F R F R: the fairy beside Blue's farmer
+        "B@-1,1/0",  # F F F F: a cloister below the road, no monk
+    ),
+    # The fairy's square (1, 0) is a wall across the row: a volcano south or east of it keeps the
+    # dragon from the monk in the west, and the farmer is under the fairy's guard. North of it, the
+    # city cap on (0, -1) leads round the wall.
+    tile="pd-volcano",
+    goals=(DragonAway(),),
+    solution="pd-volcano@2,1/0",  # F F F F
+    expansions=("princess-dragon",),
+)
+
 PRACTICES: dict[str, Practice] = _boards(
     FIT_FIRST,
     FILL_GAP,
@@ -534,4 +622,6 @@ PRACTICES: dict[str, Practice] = _boards(
     INN_CLOSE,
     TOWER_SAFE,
     TOWER_CLOSE,
+    DRAGON_CLOSE,
+    VOLCANO_SAFE,
 )

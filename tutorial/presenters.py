@@ -25,6 +25,7 @@ from scorer.engine import (
     Spot,
     Square,
 )
+from scorer.engine.expansions.princess_dragon import PortalFigure
 from tutorial import content
 from tutorial.examples import EXAMPLES, QUIZZES
 from tutorial.scripts import (
@@ -145,6 +146,9 @@ def example_step(slug: str, language: str, step: int) -> dict:
     )
     if refused:
         board.preview = preview_cell(result.placement, extent)
+    mark_trail(board.tiles, result.path)
+    if previous is not None:
+        mark_arrivals(board.tiles, previous, result)
     text = content.captions(language, slug)
     captions = text.get("captions", [])
     template = captions[step] if step < len(captions) else ""
@@ -175,7 +179,38 @@ def example_step(slug: str, language: str, step: int) -> dict:
         "events": [{"title": title(e), "sentence": sentence(e, names, example.rules)} for e in result.events],
         "refusal": refusal_text(result.refused) if result.refused is not None else "",
         "final": any(s.end for s in example.steps[:step]),
+        "walk": max(len(result.path) - 1, 0),
     }
+
+
+def mark_arrivals(cells: list[TileCell], previous: StepResult, result: StepResult) -> None:
+    """The fairy moved this step, the dragon landed on a volcano, or a figure came through a magic
+    portal (Princess & Dragon): the tile it came onto, so that the page shows it arrive there."""
+    by_square = {(cell.x, cell.y): cell for cell in cells}
+    if result.fairy is not None and result.fairy != previous.fairy and result.fairy in by_square:
+        by_square[result.fairy].arriving = "fairy"
+    landed = result.dragon is not None and result.dragon != previous.dragon and not result.path
+    if landed and result.dragon in by_square:
+        by_square[result.dragon].arriving = "dragon"
+    actions = result.placement.actions if result.placement is not None else ()
+    portal = next((a for a in actions if isinstance(a, PortalFigure)), None)
+    if portal is not None and result.refused is None and portal.square in by_square:
+        by_square[portal.square].arriving = "portal"
+
+
+def mark_trail(cells: list[TileCell], path: tuple[Square, ...]) -> None:
+    """The dragon's move on the board (Princess & Dragon): where it set off, then each step's
+    number on the tile it entered, so that the page can show it walking there one step at a time."""
+    by_square = {(cell.x, cell.y): cell for cell in cells}
+    dragon = _("The dragon")
+    for number, square in enumerate(path):
+        cell = by_square.get(square)
+        if cell is None:
+            continue
+        cell.trail = number
+        cell.trail_mark = localize_digits(number) if number else ""
+        cell.trail_label = labelled(dragon, localize_digits(number)) if number else dragon
+        cell.trail_last = number == len(path) - 1
 
 
 def leaving(previous: StepResult, result: StepResult) -> tuple[Spot, ...]:

@@ -13,6 +13,11 @@ The Tower's steps carry more than a figure after the tile (``:tower=1,0;capture=
 that captures; ``:ransom=0/meeple``, a ransom paid before the tile). What they leave on the board
 besides points (the towers' heights, the prisoners, the figures in supply) is stated in the
 script with :class:`Holds`, and the tests hold the engine to that too.
+
+Princess & Dragon's steps do the same (``:fairy=0@1,0/E``, ``:princess=1@2,-1/W``,
+``:portal=0@0,1/C``, ``:dragon=-2,0>-1,0>...``); :class:`Holds` states where the dragon and the
+fairy stand after them, and each step's result keeps the dragon's path, so that the page can show
+it moving square by square.
 """
 
 from __future__ import annotations
@@ -26,12 +31,14 @@ from scorer.engine import (
     Game,
     HeldFigure,
     IllegalPlacementError,
+    Phase,
     Placement,
     Problem,
     Rules,
     ScoreEvent,
     Square,
 )
+from scorer.engine.expansions.princess_dragon import DRAGON, FAIRY
 from scorer.engine.expansions.tower import TOP, FigureRef
 
 COLOURS = ("blue", "red", "green", "yellow", "black")
@@ -76,6 +83,10 @@ class Holds:
     """Every prisoner: ``(who holds it, whose it is)``, colour keys."""
     meeples: tuple[int, ...] | None = None
     """Meeples in each player's supply, in player order."""
+    dragon: tuple[int, int] | None = None
+    """The dragon's square (Princess & Dragon; ``None``: off the board)."""
+    fairy: tuple[int, int] | None = None
+    """The fairy's square (Princess & Dragon; ``None``: off the board)."""
 
 
 @dataclass(frozen=True)
@@ -201,6 +212,13 @@ class StepResult:
     """Every prisoner (The Tower)."""
     raised: int = 0
     """The height of the tower this step put a floor on (0: none)."""
+    dragon: Square | None = None
+    """Where the dragon stands (Princess & Dragon; ``None``: off the board)."""
+    fairy: Square | None = None
+    """Where the fairy stands (Princess & Dragon; ``None``: off the board)."""
+    path: tuple[Square, ...] = ()
+    """The dragon's move this step: the square it set off from, then every square it stepped onto,
+    in order (empty: it did not move)."""
 
 
 def new_game(
@@ -232,10 +250,24 @@ def run(example: Example) -> list[StepResult]:
         assert step.move is not None
         moves.append(step.move)
         before = dict(towers_of(game))
+        start = piece_square(game, DRAGON)
         game = new_game(example.players, example.rules, example.expansions, tuple(moves))
         raised = next((h for square, h in towers_of(game) if h > before.get(square, 0)), 0)
-        results.append(_result(game, game.turns[-1].events, game.turns[-1].placement, raised=raised))
+        placement = game.turns[-1].placement
+        path = dragon_path(placement, start)
+        results.append(_result(game, game.turns[-1].events, placement, raised=raised, path=path))
     return results
+
+
+def piece_square(game: Game, kind: str) -> Square | None:
+    """Where the one piece of ``kind`` stands (the dragon, the fairy), if it is on the board."""
+    return next((piece.square for piece in game.pieces() if piece.kind == kind), None)
+
+
+def dragon_path(placement: Placement, start: Square | None) -> tuple[Square, ...]:
+    """The dragon's move a placement carries: where it set off, then each square it entered."""
+    steps = next((a.steps for a in placement.actions if a.field == "dragon"), ())
+    return (start, *steps) if steps and start is not None else ()
 
 
 def towers_of(game: Game) -> tuple[tuple[Square, int], ...]:
@@ -262,6 +294,7 @@ def _result(
     final: bool = False,
     refused: Problem | None = None,
     raised: int = 0,
+    path: tuple[Square, ...] = (),
 ) -> StepResult:
     totals = totals if totals is not None else game.projected_scores()
     scores = totals if final else tuple(game.scores)
@@ -279,6 +312,9 @@ def _result(
         towers_of(game),
         tuple(game.held()),
         raised,
+        piece_square(game, DRAGON),
+        piece_square(game, FAIRY),
+        path,
     )
 
 
@@ -387,6 +423,12 @@ def caption_values(example: Example, result: StepResult) -> dict[str, object]:
     values["cities"] = len(first.cities) if first else 0
     values["height"] = result.raised
     values["ransom"] = sum(e.points for e in result.events if e.subject == "ransom" and e.points > 0)
+    feature = next((e for e in result.events if e.feature is not None and not e.fairy), None)
+    values["feature_points"] = feature.points if feature else 0
+    values["feature_tiles"] = len(feature.tiles) if feature else 0
+    values["steps"] = max(len(result.path) - 1, 0)
+    values["fairy_point"] = sum(e.points for e in result.events if e.fairy and e.when is Phase.FAIRY)
+    values["fairy_bonus"] = sum(e.points for e in result.events if e.fairy and e.when is not Phase.FAIRY)
     for i, colour in enumerate(example.players):
         values[colour] = result.scores[i]
         values[f"{colour}_total"] = result.totals[i]

@@ -101,6 +101,17 @@ class TileCell:
     figure to capture), drawn by the including page's ``targets_template``."""
     glows: list[Glow] = field(default_factory=list)
     risings: list[Rising] = field(default_factory=list)
+    trail: int = -1
+    """The dragon's move shown on this tile (the tutor's examples, Princess & Dragon): 0 where it
+    set off, n its n-th step onto this tile; -1 none."""
+    trail_mark: str = ""
+    """The step's number as the reader writes it (empty where it set off)."""
+    trail_label: str = ""
+    trail_last: bool = False
+    """The dragon ended its move here."""
+    arriving: str = ""
+    """The kind of piece that comes onto this tile in the step shown (the tutor's examples: the
+    fairy moved here, the dragon landed on a volcano), so that the page can show it arrive."""
 
 
 @dataclass

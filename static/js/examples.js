@@ -6,6 +6,7 @@
 (function () {
   "use strict";
   const DELAY = 2600;
+  const DRAGON_STEP = 450; // tutorial.css: each of the dragon's steps shows this much after the one before
   const rtl = document.documentElement.dir === "rtl";
   const playing = new Set(); // ids of examples that are playing; each step replaces the element
   let active = null; // id of the example the reader last used
@@ -102,7 +103,9 @@
     const isPlaying = playing.has(fresh.id) && fresh.dataset.step !== fresh.dataset.last;
     if (!isPlaying) playing.delete(fresh.id);
     showPlaying(fresh, isPlaying);
-    if (isPlaying) setTimeout(() => { if (playing.has(fresh.id)) go(fresh, "next", false); }, DELAY);
+    // A step where the dragon walks stays up until its last step has shown.
+    const wait = DELAY + DRAGON_STEP * Number(fresh.dataset.walk || 0);
+    if (isPlaying) setTimeout(() => { if (playing.has(fresh.id)) go(fresh, "next", false); }, wait);
     announce(fresh);
     if (active === fresh.id) {
       const keep = controls(fresh, lastAction);

@@ -217,3 +217,14 @@ def test_a_persian_gif_differs_from_the_english_one_in_its_marks():
     )
     board = (0, 0, english[-1].width, english[-1].height // 2)
     assert ImageChops.difference(english[-1].crop(board), persian[-1].crop(board)).getbbox() is not None
+
+
+def test_the_gif_draws_the_dragons_walk_on_the_step_it_walks():
+    """The dragon tile's frame carries the walk (the diamond where it set off, a line, a numbered
+    mark per step, all in the dragon's red); the frame before it has no such marks."""
+    shown = frames(example_animation("dragon-eats-knight", "en"))
+
+    def red(frame: Image.Image) -> int:
+        return sum(1 for r, g, b in frame.get_flattened_data() if abs(r - 178) < 20 and g < 70 and b < 70)
+
+    assert red(shown[3]) > red(shown[2]) + 1000

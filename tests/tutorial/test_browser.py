@@ -78,3 +78,51 @@ def test_a_quiz_is_answered_in_place(live_server, page: Page):
     quiz.locator('button[type="submit"]').click()
     expect(page.locator("#quiz-city-points .message")).to_be_visible()
     assert page.url.endswith("/zh-hans/learn/cities/")  # no page load
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_dragon_walks_step_by_step_by_keyboard_and_stands_still_for_reduced_motion(
+    live_server, browser, console_errors, artifacts, lang
+):
+    """Princess & Dragon: stepped by keyboard to the dragon tile, each of the dragon's marks shows
+    later than the one before, the figures it eats leave as it reaches them, and Play waits for
+    the walk; asked for less motion, everything stands in its final place at once."""
+    slug = "dragon-eats-knight"
+    page = browser.new_page(viewport={"width": 390, "height": 900})
+    page.goto(f"{live_server.url}/{lang}/learn/princess-dragon/")
+    box = example(page, slug)
+    box.scroll_into_view_if_needed()
+    box.locator('[data-action="next"]').focus()
+    page.keyboard.press("Enter")
+    expect(example(page, slug)).to_have_attribute("data-step", "1")
+    forward = "ArrowLeft" if lang == "fa" else "ArrowRight"
+    for n in range(2, len(EXAMPLES[slug].steps) + 1):
+        page.keyboard.press(forward)
+        expect(example(page, slug)).to_have_attribute("data-step", str(n))
+    walked = example(page, slug)
+    expect(walked).to_have_attribute("data-walk", "6")
+    delays = [
+        walked.locator(f".cell.ds-{n} .dragon-trail").evaluate(
+            "e => parseFloat(getComputedStyle(e).animationDelay)"
+        )
+        for n in range(1, 7)
+    ]
+    assert delays == sorted(delays) and delays[0] < delays[-1]
+    eaten = walked.locator(".cell.ds-5 .meeple.going-home")
+    assert eaten.evaluate("e => parseFloat(getComputedStyle(e).animationDelay)") == delays[4]
+    expect(walked.locator(".cell.ds-end .piece.p-dragon")).to_have_count(1)
+    labels = walked.locator(".dragon-trail").evaluate_all("es => es.map(e => e.getAttribute('aria-label'))")
+    assert len(labels) == 7 and all(labels)
+    shots = artifacts / "screenshots"
+    shots.mkdir(exist_ok=True)
+    page.wait_for_timeout(3500)
+    walked.screenshot(path=shots / f"dragon-walk-{lang}-390.png")
+    assert not console_errors
+    page.close()
+
+    still = browser.new_context(reduced_motion="reduce").new_page()
+    still.goto(f"{live_server.url}/{lang}/learn/examples/{slug}/?step=3")
+    trail = still.locator(".cell.ds-3 .dragon-trail")
+    assert trail.evaluate("e => getComputedStyle(e).animationName") == "none"
+    assert trail.evaluate("e => getComputedStyle(e).opacity") == "1"
+    still.context.close()

@@ -38,6 +38,7 @@ REFUSALS = {
     "edge-mismatch": (Rule.EDGE_MISMATCH,),
     "river-field": (Rule.FEATURE_OCCUPIED,),
     "tower-reach": (Rule.BAD_CAPTURE,),
+    "portal-figure": (Rule.BAD_PORTAL,),
 }
 """What each example's refused steps are refused for, in order."""
 
@@ -274,10 +275,14 @@ def test_a_refused_step_is_refused_for_its_rule_and_changes_nothing(slug):
 
 
 def _tower_step(step) -> bool:
-    """The step takes one of The Tower's actions (a floor, a figure onto a tower, a ransom)."""
+    """The step takes one of The Tower's or Princess & Dragon's actions (a floor, a figure onto a
+    tower, a ransom; the fairy, the princess, a portal's figure, the dragon's steps), or lays a
+    volcano."""
     if step.move is None or step.refused:
         return False
-    return any(kind_of(action).expansion is Expansion.TOWER for action in Placement.parse(step.move).actions)
+    placement = Placement.parse(step.move)
+    boxes = (Expansion.TOWER, Expansion.PRINCESS_DRAGON)
+    return placement.tile.endswith("volcano") or any(kind_of(a).expansion in boxes for a in placement.actions)
 
 
 @pytest.mark.parametrize("slug", sorted(s for s, e in EXAMPLES.items() if e.holds))
@@ -293,6 +298,8 @@ def test_what_a_step_leaves_on_the_board_is_what_the_rules_say(slug):
         assert got == sorted(holds.prisoners), where
         if holds.meeples is not None:
             assert result.meeples == holds.meeples, where
+        assert result.dragon == holds.dragon, where
+        assert result.fairy == holds.fairy, where
 
 
 @pytest.mark.parametrize("slug", sorted(EXAMPLES))
@@ -331,6 +338,32 @@ def test_the_tower_examples_show_what_the_chapter_teaches():
     assert ransom[2].scores[1] >= 3 and ransom[3].meeples == (7, 7)
     values = caption_values(EXAMPLES["tower-ransom"], ransom[3])
     assert values["ransom"] == 3 and values["prisoners_blue"] == 0
+
+
+def test_the_princess_dragon_examples_show_what_the_chapter_teaches():
+    """Six forced dragon steps that eat the only knight of a city the same tile closes (so nobody
+    scores it), the fairy's point and bonus around a road, the princess leaving Blue alone in a
+    city, and a portal's figure refused on a finished city, then standing on another tile."""
+    dragon = results("dragon-eats-knight")
+    assert len(dragon[3].path) == 7 and dragon[3].path[0] == dragon[2].dragon
+    example = EXAMPLES["dragon-eats-knight"]
+    before = new_game(
+        ("blue", "red"), example.rules, example.expansions, (*example.setup, "pd-volcano@-2,1/0", "B@2,1/0")
+    )
+    closing = Placement.parse("pd-city-dragon@1,2/0")
+    assert [e.winners for e in before.score_of(closing)] == [(1,)], "without the dragon Red scores the city"
+    assert dragon[3].events == () and not any(f.player == 1 for f in dragon[3].game.figures)
+    assert caption_values(example, dragon[3])["steps"] == 6
+    fairy = results("fairy-points")
+    values = caption_values(EXAMPLES["fairy-points"], fairy[3])
+    assert (values["fairy_point"], values["feature_points"], values["fairy_bonus"]) == (1, 5, 3)
+    princess = results("princess-knight")
+    assert {f.player for f in princess[1].game.figures} == {0}
+    portal = results("portal-figure")
+    assert portal[1].refused.facts["problem"] == "completed"
+    assert [(f.player, f.square, f.feature) for f in portal[2].game.figures if f.player == 0] == [
+        (0, (0, 1), FeatureKind.CLOISTER)
+    ]
 
 
 def test_a_whole_game_scores_everything_once():

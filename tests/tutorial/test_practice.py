@@ -9,7 +9,7 @@ import pytest
 
 from scorer.engine import FigureKind, IllegalPlacementError, Placement, Rule
 from tutorial import content
-from tutorial.practice import PRACTICES, SET_ASIDE, Fits, Turn, judge, open_towers
+from tutorial.practice import PRACTICES, SET_ASIDE, Fits, Turn, dragon_reach, judge, open_towers
 
 LANGUAGES = ("en", "zh-hant", "zh-hans", "fa")
 TEXTS = ("title", "task", "hint", "solved", "not_yet")
@@ -169,6 +169,32 @@ def test_closing_the_threatened_city_brings_the_knight_home():
     # The same cap closes the other city, whose knight no tower could reach: not the task.
     other = turn_of("tower-close", "E@0,1/270")
     assert [e.points for e in other.events] == [4] and not judge(practice, other)
+
+
+def test_closing_the_city_beside_the_dragon_brings_the_knight_home():
+    practice = PRACTICES["dragon-close"]
+    turn = turn_of("dragon-close", practice.solution)
+    assert [(e.feature.value, e.points, e.winners) for e in turn.events] == [("city", 6, (0,))]
+    assert turn.game.meeples_in_supply[0] == practice.game().meeples_in_supply[0] + 1
+    # The same cap closes the other city, far from the dragon: not the task.
+    other = turn_of("dragon-close", "E@0,1/270")
+    assert [e.points for e in other.events] == [4] and not judge(practice, other)
+
+
+def test_the_volcano_is_safe_only_where_the_fairy_walls_the_dragon_off():
+    practice = PRACTICES["volcano-safe"]
+    # South and east of the fairy's square (1, 0) the dragon never reaches the monk on (-2, 0) ...
+    for safe in ("pd-volcano@2,1/0", "pd-volcano@2,-1/0", "pd-volcano@1,1/0"):
+        assert judge(practice, turn_of("volcano-safe", safe)), safe
+    # ... west of it the monk is a few steps away, and north of it the city cap leads round the wall.
+    for unsafe in ("pd-volcano@0,1/0", "pd-volcano@-2,1/0", "pd-volcano@1,-1/0", "pd-volcano@0,-2/0"):
+        assert not judge(practice, turn_of("volcano-safe", unsafe)), unsafe
+    # Beside the fairy with nowhere else to go, the dragon reaches nothing but its own square.
+    assert dragon_reach(turn_of("volcano-safe", "pd-volcano@1,1/0").game, (1, 1), (1, 0)) == {(1, 1)}
+    # No figure ever stands on a volcano as it is laid.
+    with pytest.raises(IllegalPlacementError) as caught:
+        practice.game().push(Placement.parse("pd-volcano@2,1/0:0C"))
+    assert caught.value.rule is Rule.VOLCANO
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

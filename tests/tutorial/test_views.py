@@ -174,3 +174,48 @@ def test_unknown_tutor_pages_are_404(client):
     assert client.get("/en/learn/no-such-chapter/").status_code == 404
     assert client.get("/en/learn/examples/no-such/").status_code == 404
     assert client.get("/en/learn/quizzes/no-such/").status_code == 404
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_dragon_walks_its_steps_on_the_board_and_eats_as_it_arrives(client, lang):
+    """Princess & Dragon: the step whose dragon tile moves the dragon marks where it set off and
+    each step's number on the tile it entered (labelled, in the reader's digits), the figures it ate
+    leave from their tiles, the dragon itself lands on the last one, and Play waits for the walk."""
+    html = client.get(f"/{lang}/learn/examples/dragon-eats-knight/?step=3", **HX).content.decode()
+    assert 'data-walk="6"' in html
+    cells = dict(
+        ((int(x), int(y)), (classes, body))
+        for classes, x, y, body in re.findall(
+            r'<div class="cell tile([^"]*)" data-x="(-?\d+)" data-y="(-?\d+)"[^>]*>(.*?)</div>', html, re.S
+        )
+    )
+    path = [(-2, 1), (-2, 0), (-1, 0), (0, 0), (1, 0), (1, 1), (1, 2)]
+    for number, square in enumerate(path):
+        classes, body = cells[square]
+        assert f" ds-{number}" in classes and "dragon-trail" in body, square
+        assert 'role="img" aria-label="' in body.split("dragon-trail", 1)[1][:40]
+    assert " ds-end" in cells[(1, 2)][0] and "p-dragon" in cells[(1, 2)][1]
+    assert "going-home" in cells[(-1, 0)][1] and "going-home" in cells[(1, 1)][1]
+    if lang == "fa":
+        assert "<bdi>۵</bdi>" in cells[(1, 1)][1]
+    # A step where the dragon does not walk has no trail and no wait.
+    before = client.get(f"/{lang}/learn/examples/dragon-eats-knight/?step=2", **HX).content.decode()
+    assert "dragon-trail" not in before and "data-walk" not in before
+
+
+def test_the_fairy_the_dragon_and_a_portals_figure_arrive_on_their_tiles(client):
+    """The step that moves the fairy marks the tile it comes onto, beside its follower; the step
+    that lays a volcano marks the volcano the dragon lands on; later steps mark nothing."""
+    fairy = client.get("/en/learn/examples/fairy-points/?step=1", **HX).content.decode()
+    assert re.search(r'class="cell tile[^"]* arrive-fairy" data-x="1" data-y="0"', fairy)
+    assert "p-fairy" in fairy.split('data-x="1" data-y="0"', 1)[1].split("</div>", 1)[0]
+    volcano = client.get("/en/learn/examples/dragon-eats-knight/?step=1", **HX).content.decode()
+    assert re.search(r'class="cell tile[^"]* arrive-dragon" data-x="-2" data-y="1"', volcano)
+    later = client.get("/en/learn/examples/fairy-points/?step=2", **HX).content.decode()
+    assert "arrive-" not in later
+    # A figure through a magic portal arrives on the tile it was sent to, not on the portal tile;
+    # a refused try sends nothing.
+    portal = client.get("/en/learn/examples/portal-figure/?step=2", **HX).content.decode()
+    assert re.search(r'class="cell tile[^"]* arrive-portal" data-x="0" data-y="1"', portal)
+    tried = client.get("/en/learn/examples/portal-figure/?step=1", **HX).content.decode()
+    assert "arrive-" not in tried
