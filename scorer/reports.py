@@ -12,6 +12,7 @@ from scorer.board_layer.messages import explain
 from scorer.board_layer.numbers import parse_int
 from scorer.board_layer.players import looks_of
 from scorer.boardpage.captures import tower_story
+from scorer.boardpage.creature_step import creature_story
 from scorer.engine import CarcassonneError, Category, Expansion, FarmerEdition, Game, Phase, Rules
 
 
@@ -174,6 +175,7 @@ def score_page(loaded: services.Loaded, params) -> dict:
     return {
         "game": game,
         "report": report,
+        "creatures": creature_story(game, looks),
         "farms": farm_rows(game, looks),
         "players": players,
         "ranking": ranking,

@@ -76,8 +76,11 @@ class CreatureStep:
         return [t for t in self.targets if (t.x, t.y) == square]
 
 
-def describe(game: Game, looks: Sequence[Look], layer: int, action: object) -> str:
-    """What one of Princess & Dragon's actions did, in a sentence (the last turn's summary)."""
+def describe(
+    game: Game, looks: Sequence[Look], layer: int, action: object, before: Game | None = None
+) -> str:
+    """What one of Princess & Dragon's actions did, in a sentence (the last turn's summary, the
+    score page's story); ``before``: the game before that turn (default: before the last)."""
     if type(action) is FairyMove:
         ref = action.follower
         return _("{player} moved the fairy beside their {figure} at {x}, {y}.").format(
@@ -93,13 +96,40 @@ def describe(game: Game, looks: Sequence[Look], layer: int, action: object) -> s
             player=looks[action.player].name, figure=figure_name(action.kind), **where(action.x, action.y)
         )
     if type(action) is DragonMove and action.steps:
-        eaten = _eaten_on(game.before_last_turn(), looks, action.steps)
+        eaten = _eaten_on(before if before is not None else game.before_last_turn(), looks, action.steps)
         end = action.steps[-1]
         text = _("The dragon moved {n} steps to {x}, {y}.").format(n=d(len(action.steps)), **where(*end))
         if eaten:
             text += " " + _("It ate {figures}.").format(figures=_(", ").join(eaten))
         return text
     return ""
+
+
+@dataclass
+class StoryLine:
+    tile: int
+    """The placement's number, from 1."""
+    text: str
+    kind: str
+
+
+def creature_story(game: Game, looks: Sequence[Look]) -> list[StoryLine] | None:
+    """The score page's account of Princess & Dragon: every dragon move (and whom it ate), every
+    fairy move, princess and portal, in order; ``None`` without the box or on a finished board."""
+    if PRINCESS_DRAGON not in game.board.modules or game.mode is not Mode.REPLAY:
+        return None
+    lines: list[StoryLine] = []
+    replay = Game(game.players, rules=game.rules, expansions=game.expansions)
+    for number, turn in enumerate(game.turns, start=1):
+        kinds = {FairyMove: FAIRY, PrincessVisit: PRINCESS, PortalFigure: PORTAL, DragonMove: DRAGON}
+        for action in turn.placement.actions:
+            kind = kinds.get(type(action))
+            if kind is not None and turn.layer is not None:
+                text = describe(game, looks, turn.layer, action, before=replay)
+                if text:
+                    lines.append(StoryLine(number, text, kind))
+        replay.push(turn.placement)
+    return lines
 
 
 def _eaten_on(game: Game, looks: Sequence[Look], squares: Sequence[Square]) -> list[str]:

@@ -97,3 +97,15 @@ def test_a_finished_boards_dragon_and_fairy_are_entered_on_the_track_page_and_ke
     html = response.content.decode()
     assert "Select a valid choice" in html
     assert re.search(rf'name="banked_0" id="[^"]+" value="{final.banked[0]}"', html)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_score_page_tells_what_the_dragon_the_fairy_and_the_princess_did(client, lang):
+    game = random_game(random.Random(5), 3, expansions=("princess-dragon",), meeple_chance=1.0)
+    saved = import_game(game)
+    html = client.get(f"/{lang}/play/{saved.code}/score/").content.decode()
+    assert 'id="creature-story-heading"' in html
+    moves = sum(1 for p in game.placements for a in p.actions if type(a).__name__ == "DragonMove" and a.steps)
+    assert moves and html.count('class="k-dragon"') == moves
+    if lang == "en":
+        assert "The dragon moved" in html
