@@ -159,7 +159,19 @@ def tower_actions(page: Page, tap: SheetTaps, placement: Placement) -> bool:
     return ransom is not None or floor is not None or top is not None
 
 
-def creature_actions(page: Page, tap: SheetTaps, placement: Placement) -> bool:
+def as_copied(ref, copied: Game):
+    """``ref`` (a figure reference or a portal's figure) named as the copied game's page names it:
+    a tile copied at a turn that looks the same holds the figure on the same spot, but its
+    feature's usual place name may be another one there."""
+    if ref.at == "tower":
+        return ref
+    orientation = copied.board.tiles[ref.square].orientation
+    return ref._replace(
+        at=orientation.place_of(orientation.feature_for(ref.at, garden=ref.kind.value == "abbot"))
+    )
+
+
+def creature_actions(page: Page, tap: SheetTaps, placement: Placement, code: str) -> bool:
     """Princess & Dragon's part of the turn: the fairy, the princess or a portal's figure (the
     card's chip, then its button on the board or in the sheet). Whether the turn had one."""
     card_chip = '.figure-card .card-tower a[href*="creature={}"]'
@@ -167,6 +179,8 @@ def creature_actions(page: Page, tap: SheetTaps, placement: Placement) -> bool:
         action = next((a for a in placement.actions if type(a) is kind), None)
         if action is None:
             continue
+        copied = services.load(code).game
+        action = as_copied(action, copied) if kind is PortalFigure else kind(as_copied(action[0], copied))
         tap(page.locator(card_chip.format(stage)), stage)
         settled(page)
         if type(action) is PortalFigure and not visible_form_button(page, action).count():
@@ -231,7 +245,7 @@ def test_a_whole_game_with_every_box_and_six_players_copied_on_a_phone(
         tap(button, "tile")
         wait_for_moves(page, n)
         before = tap.count
-        stepped = tower_actions(page, tap, placement) | creature_actions(page, tap, placement)
+        stepped = tower_actions(page, tap, placement) | creature_actions(page, tap, placement, saved.code)
         step_taps += tap.count - before
         if placement.meeple is not None or placement.recall is not None:
             place_figure(page, tap, placement, rotation)
