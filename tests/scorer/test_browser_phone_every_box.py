@@ -256,13 +256,15 @@ def test_a_whole_game_with_every_box_and_six_players_copied_on_a_phone(
     tiles = last - first
     per_tile = tap.count / tiles
     record_property("taps_per_tile", f"{per_tile:.2f}")
-    print(
-        f"\nevery box, six players, tiles {first + 1}-{last}: {per_tile:.2f} taps a tile"
+    summary = (
+        f"every box, six players, tiles {first + 1}-{last}: {per_tile:.2f} taps a tile"
         f" ({finder_taps} on the finder, {step_taps} on the expansions' steps), {tap.pans} pans,"
         f" requests a turn: median {statistics.median(turn_requests)}, most {max(turn_requests)};"
         f" {len(step_requests)} turns with the expansions' steps: requests median"
         f" {statistics.median(step_requests)}, most {max(step_requests)}"
     )
+    record_property("summary", summary)
+    print("\n" + summary)
     assert not tap.problems, sorted(set(tap.problems))
     assert choosing_requests == []
     assert max(turn_requests) <= 2
