@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from scorer.board_layer.numbers import parse_int, parse_square
 from scorer.engine import TILES, FigureKind, Square
+from scorer.engine.expansions.princess_dragon import DRAGON_STEPS
 from scorer.engine.places import ROTATIONS
 
 MAX_SQUARE = 200
@@ -120,7 +121,6 @@ def _tower_stage(value: str | None) -> str | None:
 
 
 CREATURE_STAGES = ("fairy", "princess", "portal", "dragon")
-MAX_DRAGON_STEPS = 6
 
 
 def _dragon_steps(value: str | None) -> tuple[Square, ...] | None:
@@ -128,7 +128,7 @@ def _dragon_steps(value: str | None) -> tuple[Square, ...] | None:
     if not value or len(value) > 120:
         return None
     steps = [parse_square(part, MAX_SQUARE) for part in value.split("~")]
-    if len(steps) > MAX_DRAGON_STEPS or any(step is None for step in steps):
+    if len(steps) > DRAGON_STEPS or any(step is None for step in steps):
         return None
     return tuple(steps)  # type: ignore[arg-type]
 
