@@ -104,9 +104,11 @@ class Board:
         self._history: list[_Undo] = []
         self.modules: tuple[RuleModule, ...] = modules_for(self.expansions)
         """The rule modules of the expansions in play, in their fixed order."""
-        self.opening: tuple[TileType, ...] = tuple(t for m in self.modules for t in m.opening())
+        openers = sorted(self.modules, key=lambda m: not m.opens_first)
+        self.opening: tuple[TileType, ...] = tuple(t for m in openers for t in m.opening())
+        self._opening_rules: tuple[Rule, ...] = tuple(m.opening_rule for m in openers for _ in m.opening())
         if not self.opening:
-            self.opening = (START_TILE,)
+            self.opening, self._opening_rules = (START_TILE,), (Rule.START_TILE,)
         self._opening_size = len(self.opening)
         """The tiles that start a game being played, in order (the start tile, or a module's)."""
         laying = overriding(self.modules, "laying_problem") if self.mode is Mode.REPLAY else ()
@@ -197,9 +199,10 @@ class Board:
         replay = self.mode is Mode.REPLAY
         index = len(tiles)
         if replay and index < len(self.opening) and tile is not self.opening[index]:
-            return Problem(Rule.START_TILE, {"expected": self.opening[index].name})
+            expected = self.opening[index].name
+            return Problem(self._opening_rules[index], {"expected": expected, "problem": "order"})
         if not tiles:
-            return None
+            return self._module_problem(tile, tile.orientations[rotation // 90], square)
         if replay and square not in self.open_squares:
             mismatch = self.edge_problem(tile.orientations[rotation // 90], square)
             return mismatch or Problem(Rule.NOT_ADJACENT)
@@ -207,6 +210,10 @@ class Board:
         mismatch = self.edge_problem(orientation, square)
         if mismatch is not None:
             return mismatch
+        return self._module_problem(tile, orientation, square)
+
+    def _module_problem(self, tile: TileType, orientation: Orientation, square: Square) -> Problem | None:
+        """What the modules with a say in laying ``tile`` refuse of it on ``square``, if anything."""
         for module, state in self._live:
             if module.constrains(self, state, tile):
                 problem = module.laying_problem(self, state, orientation, square)
@@ -248,8 +255,8 @@ class Board:
         """Every ``(square, rotation)`` where ``tile`` may go now, in a stable order."""
         tile = TILES[tile] if isinstance(tile, str) else tile
         if not self.tiles:
-            if self.problem(tile, (0, 0), 0) is None:
-                yield from (((0, 0), r) for r in (0, 90, 180, 270))
+            first = self.bound_square or (0, 0)
+            yield from ((first, r) for r in (0, 90, 180, 270) if self.problem(tile, first, r) is None)
             return
         if self.supply.get(tile.name, 0) <= 0:
             return

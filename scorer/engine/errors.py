@@ -83,6 +83,10 @@ class Rule(StrEnum):
     BAD_FAIRY = "bad_fairy"
     BAD_PRINCESS = "bad_princess"
     BAD_DRAGON = "bad_dragon"
+    BAD_START = "bad_start"
+    BAD_FROM_CITY = "bad_from_city"
+    BAD_QUARTER = "bad_quarter"
+    BAD_MARKET = "bad_market"
     ACTION_IN_FINAL = "action_in_final"
     FIELD_NOT_IN_GAME = "field_not_in_game"
     # History.
@@ -149,6 +153,10 @@ _TEMPLATES: dict[Rule, str] = {
     Rule.BAD_FAIRY: "the fairy cannot move there ({problem})",
     Rule.BAD_PRINCESS: "the princess cannot send that knight home ({problem})",
     Rule.BAD_DRAGON: "the dragon cannot move so ({problem})",
+    Rule.BAD_START: "the City of Carcassonne is laid first, each tile on its own square ({problem})",
+    Rule.BAD_FROM_CITY: "no follower can step out of the City there ({problem})",
+    Rule.BAD_QUARTER: "no follower can go into that quarter now ({problem})",
+    Rule.BAD_MARKET: "no follower can move from the market to that field ({problem})",
     Rule.ACTION_IN_FINAL: "that happens only in a game entered as it is played",
     Rule.FIELD_NOT_IN_GAME: "{detail}",
     Rule.RECALL_NOT_THERE: "{player_name} has no abbot on square ({at_x}, {at_y})",

@@ -26,9 +26,15 @@ def counting(spots_: tuple[Spot, ...]) -> dict[int, int]:
 
 
 def group_event(
-    graph: FeatureGraph, root: int, when: Phase, placement: int | None, rules: Rules
+    graph: FeatureGraph,
+    root: int,
+    when: Phase,
+    placement: int | None,
+    rules: Rules,
+    visitors: tuple[Spot, ...] = (),
 ) -> ScoreEvent:
-    """A road or city, complete or not, with whoever stands on it."""
+    """A road or city, complete or not, with whoever stands on it (and ``visitors``: followers out
+    of the City of Carcassonne, counted like the others)."""
     kind = graph.spec[root].kind
     complete = graph.open_ends[root] == 0
     squares, segments, pennants, inns, cathedrals, _ = graph.survey(root)
@@ -38,6 +44,8 @@ def group_event(
     inn = kind is FeatureKind.ROAD and inns > 0
     cathedral = city and cathedrals > 0
     figures = spots(graph, root)
+    if visitors:
+        figures = tuple(sorted(figures + visitors))
     meeples = counting(figures)
     points = feature_points(
         kind,
@@ -62,16 +70,24 @@ def group_event(
         meeple_spots=figures,
         inn=inn,
         cathedral=cathedral,
+        visitors=visitors,
     )
 
 
 def enclosure_event(
-    board: Board, graph: FeatureGraph, node: int, when: Phase, placement: int | None
+    board: Board,
+    graph: FeatureGraph,
+    node: int,
+    when: Phase,
+    placement: int | None,
+    visitors: tuple[Spot, ...] = (),
 ) -> ScoreEvent:
     """A cloister or garden: 1 for itself and 1 for each neighbouring tile."""
     square = graph.square[node]
     tiles = tuple(sorted(board.around(square)))
     figures = spots(graph, node)
+    if visitors:
+        figures = tuple(sorted(figures + visitors))
     meeples = counting(figures)
     return ScoreEvent(
         when=when,
@@ -85,4 +101,5 @@ def enclosure_event(
         placement=placement,
         segments=((square, graph.index[node]),),
         meeple_spots=figures,
+        visitors=visitors,
     )

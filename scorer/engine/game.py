@@ -29,6 +29,7 @@ from .rules import MIN_PLAYERS, Mode, Rules, max_players
 from .scoring import (
     Phase,
     ScoreEvent,
+    Spot,
 )
 from .tiles import GOODS, Expansion, Good
 from .tilesets import TILES
@@ -112,6 +113,7 @@ class Game(GameView):
         self._actors = overriding(modules, "check_action")
         self._followers = overriding(modules, "after_action")
         self._closers = overriding(modules, "completed")
+        self._visitors = overriding(modules, "visitors")
         self._after_scoring = overriding(modules, "after_scoring")
         self._enders = overriding(modules, "end_events")
         self._recallers = overriding(modules, "recall_options")
@@ -121,6 +123,7 @@ class Game(GameView):
         self._owers = overriding(modules, "unfinished")
         self._barrers = overriding(modules, "figure_bar")
         self._followers_up = overriding(modules, "follow_ups")
+        self._visiting_farms = overriding(modules, "farm_visitors")
         self.figure_kinds: tuple[FigureKind, ...] = tuple(supply_for(self.board.expansions))
         """The kinds of figure this game has, meeples first."""
         start_supply = supply_for(self.board.expansions)
@@ -141,12 +144,14 @@ class Game(GameView):
         self.extras: Mapping[str, object] = dict(extras or {})
         """What a finished board says beyond its tiles, by board-file field (its modules' own:
         towers, prisoners...); each module reads its own in ``start``."""
-        unknown = set(self.extras) - {name for m in modules for name in m.extra_fields}
+        unknown = set(self.extras) - {name for m in modules for name in (*m.extra_fields, *m.replay_fields)}
         if unknown:
             raise SetupError(
                 Rule.FIELD_NOT_IN_GAME, detail=f"{sorted(unknown)[0]!r} needs an expansion not in play"
             )
         self.turns: list[Turn] = []
+        self._laid_by_nobody = len(self.board.opening) if self.mode is Mode.REPLAY else 1
+        """How many tiles open the game, laid by nobody (the start tile; the City and the spring)."""
         self._states: tuple[object, ...] = ()
         self._states = tuple(module.start(self) for module in modules)
 
@@ -281,6 +286,11 @@ class Game(GameView):
         probe.pop()
         return [action for action in offered if probe.is_legal(bare.with_action(action))]
 
+    @property
+    def offers_follow_ups(self) -> bool:
+        """Whether an expansion in play has moves that follow an action (see :meth:`follow_ups`)."""
+        return bool(self._followers_up)
+
     def follow_ups(self, placement: Placement, player: int | None = None) -> list[Any]:
         """What may follow ``placement``'s own action (the dragon's moves), each legal with it:
         asked once its action is chosen, since the action may change what follows (the fairy
@@ -352,7 +362,7 @@ class Game(GameView):
         try:
             if not actions and (layer is None or 0 <= layer < len(self.players)):
                 if layer is None:  # the common cases, kept quick
-                    layer = self._next_layer(turns[-1]) if turns else None
+                    layer = self._next_layer(turns[-1]) if index >= self._laid_by_nobody else None
             else:
                 layer = self._layer_for(placement, index, where)
             # A figure alone, the common action, needs none of the other actions' checks.
@@ -389,9 +399,10 @@ class Game(GameView):
             for module in self._followers:
                 module.after_action(self, placed, placement, layer)
             if self.mode is Mode.REPLAY:
-                events += self._score_completed(placed, layer)
+                scored = self._score_completed(placed, layer, placement, where)
+                events += scored
                 for module in self._after_scoring:
-                    events += module.after_scoring(self, placement, where)
+                    events += module.after_scoring(self, placement, layer, where, scored)
                 self._pay(events, paid)
         except IllegalPlacementError:
             board.lift()
@@ -470,7 +481,7 @@ class Game(GameView):
             return placement.player
         if owner is not None:
             return owner
-        if index == 0:
+        if index < self._laid_by_nobody:
             return None
         return self._next_layer(self.turns[index - 1])
 
@@ -488,9 +499,11 @@ class Game(GameView):
         self._graph.put_figure(placed.nodes[index], meeple.player, meeple.kind)
         self._change_supply(meeple.player, meeple.kind, -1)
 
-    def _return_figures(self, root: int) -> None:
+    def _return_figures(self, root: int, visitors: tuple[Spot, ...] = ()) -> None:
         for _, player, kind in self._graph.take_figures(root):
             self._change_supply(player, kind, +1)
+        for visitor in visitors:  # they go home with the others
+            self._change_supply(visitor.player, visitor.kind, +1)
 
     def _screen_actions(self, placement: Placement, where: dict) -> tuple[Meeple, ...]:
         """The turn's actions, as far as any game judges them: one of them at most the layer's
@@ -539,6 +552,15 @@ class Game(GameView):
                 return owed
         return None
 
+    def end_problem(self) -> IllegalPlacementError | None:
+        """In a game being played: why what its file says of the end (the market) breaks the
+        rules, if it does."""
+        for module in self._modules:
+            problem = module.end_problem(self)
+            if problem is not None:
+                return problem
+        return None
+
     def _figure_bar(self, placed: PlacedTile) -> Problem | None:
         for module in self._barrers:
             bar = module.figure_bar(self, placed)
@@ -585,10 +607,29 @@ class Game(GameView):
 
     # -- scoring during play ----------------------------------------------------------------
 
-    def _score_completed(self, placed: PlacedTile, layer: int | None) -> list[ScoreEvent]:
+    def completing(self, placed: PlacedTile) -> list[int]:
+        """The features laying ``placed`` completes, in the order they are scored: its roads and
+        cities (by group root), then the cloisters and gardens it surrounds (by segment)."""
+        board, graph = self.board, self._graph
+        found: list[int] = []
+        open_ends, closed, nodes = graph.open_ends, graph.closed, placed.nodes
+        for index in placed.tile.closing:
+            root = graph.find(nodes[index])
+            if open_ends[root] == 0 and root not in closed and root not in found:
+                found.append(root)
+        enclosures = board.enclosures
+        for square in board.enclosures_near(placed.square):
+            if board.neighbours_present(square) == 8:
+                found += [node for node in enclosures[square] if node not in closed]
+        return found
+
+    def _score_completed(
+        self, placed: PlacedTile, layer: int | None, placement: Placement, where: dict
+    ) -> list[ScoreEvent]:
         board, graph = self.board, self._graph
         events: list[ScoreEvent] = []
         open_ends, closed, nodes = graph.open_ends, graph.closed, placed.nodes
+        visiting = self._visitors
         for index in placed.tile.closing:
             root = graph.find(nodes[index])
             if open_ends[root] != 0 or root in closed:
@@ -596,9 +637,10 @@ class Game(GameView):
             graph.close(root)
             for module in self._closers:
                 module.completed(self, root, layer)
-            if graph.occupancy[root]:
-                events.append(scored.group_event(graph, root, Phase.PLAY, placed.index, self.rules))
-                self._return_figures(root)
+            visitors = self._visitors_of(placement, root, where) if visiting else ()
+            if graph.occupancy[root] or visitors:
+                events.append(scored.group_event(graph, root, Phase.PLAY, placed.index, self.rules, visitors))
+                self._return_figures(root, visitors)
         enclosures = board.enclosures
         for square in board.enclosures_near(placed.square):
             if board.neighbours_present(square) != 8:
@@ -607,7 +649,13 @@ class Game(GameView):
                 if node in closed:
                     continue
                 graph.close(node)
-                if graph.occupancy[node]:
-                    events.append(scored.enclosure_event(board, graph, node, Phase.PLAY, placed.index))
-                    self._return_figures(node)
+                visitors = self._visitors_of(placement, node, where) if visiting else ()
+                if graph.occupancy[node] or visitors:
+                    events.append(
+                        scored.enclosure_event(board, graph, node, Phase.PLAY, placed.index, visitors)
+                    )
+                    self._return_figures(node, visitors)
         return events
+
+    def _visitors_of(self, placement: Placement, root: int, where: dict) -> tuple[Spot, ...]:
+        return tuple(spot for m in self._visitors for spot in m.visitors(self, placement, root, where))

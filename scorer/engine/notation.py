@@ -120,15 +120,17 @@ def read_extras(
     extras: dict[str, object] = {}
     in_play = modules_for(expansions)
     for module in modules_for(frozenset(Expansion)):
-        for name in module.extra_fields:
-            if document.get(name) is None:
-                continue
-            if module not in in_play or mode is not Mode.FINAL:
-                raise BoardFileError(
-                    Rule.FIELD_NOT_IN_GAME,
-                    detail=f'"{name}" belongs only in final mode with "{module.expansion.value}"',
-                )
-            extras[name] = module.read_extra(name, document[name], ReadContext(players, limit, {}))
+        for names, its_mode in ((module.extra_fields, Mode.FINAL), (module.replay_fields, Mode.REPLAY)):
+            for name in names:
+                if document.get(name) is None:
+                    continue
+                if module not in in_play or mode is not its_mode:
+                    raise BoardFileError(
+                        Rule.FIELD_NOT_IN_GAME,
+                        detail=f'"{name}" belongs only in {its_mode.value} mode'
+                        f' with "{module.expansion.value}"',
+                    )
+                extras[name] = module.read_extra(name, document[name], ReadContext(players, limit, {}))
     return extras
 
 
@@ -294,6 +296,10 @@ def build_game(board: BoardFile) -> Game:
     owed = game.unfinished() if board.mode is Mode.REPLAY and game.turns else None
     if owed is not None:
         raise owed
+    if board.mode is Mode.REPLAY:
+        ended = game.end_problem()
+        if ended is not None:
+            raise ended
     if board.mode is Mode.FINAL:
         problem = game.final_problem()
         if problem is not None:
@@ -329,6 +335,9 @@ def write_board(game: Game) -> dict[str, Any]:
             document["goods"] = [{g.value: held[g] for g in Good if held[g]} for held in game.goods]
         for module in game.board.modules:
             document.update(module.write_extras(game))
+    else:
+        for module in game.board.modules:
+            document.update(module.write_replay_extras(game))
     return document
 
 

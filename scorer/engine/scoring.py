@@ -127,6 +127,9 @@ class ScoreEvent(NamedTuple):
     fairy: bool = False
     """The fairy's points (Princess & Dragon): its turn point (``when`` fairy), or its 3-point
     bonus after the scoring whose ``when`` it has."""
+    visitors: tuple[Spot, ...] = ()
+    """Followers who stepped out of the City of Carcassonne's quarters for this scoring (the
+    Count), or moved from the market onto this field at the end; in ``meeple_spots`` too."""
 
     @property
     def category(self) -> Category:

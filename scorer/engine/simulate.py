@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from .actions import Step, kind_of
 from .board import Board
 from .expansions.abbot import Recall
-from .figures import FigureKind
+from .figures import Figure, FigureKind
 from .game import Game
 from .placement import Figures, Meeple, Placement
 from .places import Square
@@ -76,9 +76,11 @@ def _lay(rng: random.Random, game: Game, name: str, frontier: _Frontier, meeple_
     placement = _choose_square(rng, game, name, frontier)
     if placement is None:
         return False
-    if game.turns and rng.random() < meeple_chance:
+    laid_by_someone = game.to_move is not None  # not a tile that opens the game
+    if laid_by_someone and rng.random() < meeple_chance:
         placement = _with_figure(rng, game, placement)
-    if game.turns and game.offers_actions:  # (games without such expansions draw no more at random)
+    if laid_by_someone and (game.offers_actions or game.offers_follow_ups):
+        # (games without such expansions draw no more at random)
         placement = _with_module_actions(rng, game, placement)
         placement = _with_follow_ups(rng, game, placement)
     game.push(placement)
@@ -132,9 +134,41 @@ def _with_module_actions(rng: random.Random, game: Game, placement: Placement) -
 
 
 def _with_follow_ups(rng: random.Random, game: Game, placement: Placement) -> Placement:
-    """The placement with one of the moves that must follow its action (the dragon's), if any."""
-    follow = game.follow_ups(placement)
-    return placement.with_action(rng.choice(follow)) if follow else placement
+    """The placement with one of the moves that must follow its action (the dragon's), if any,
+    and now and then one of each kind that may (followers out of the City, a quarter), asked
+    again after each choice since one changes the next (who scored decides the quarter)."""
+    for _ in range(3):
+        by_kind: dict[str, list] = {}
+        for option in game.follow_ups(placement):
+            by_kind.setdefault(kind_of(option).key, []).append(option)
+        added = False
+        # What must follow first (it may change what scores), then now and then what may.
+        for key, options in sorted(by_kind.items(), key=lambda item: kind_of(item[1][0]).step):
+            if any(kind_of(a).key == key for a in placement.actions):
+                continue
+            if kind_of(options[0]).step is Step.AFTER_ACTION:
+                placement = placement.with_action(rng.choice(options))
+                added = True
+            elif rng.random() < 0.8:
+                chosen = placement.with_action(rng.choice(options))
+                if game.is_legal(chosen):
+                    placement, added = chosen, True
+        if not added:
+            break
+    return placement
+
+
+def end_of(rng: random.Random, game: Game) -> None:
+    """Choose at random what the game's end says (the market's followers onto fields), into
+    ``game.extras``."""
+    for module in game.board.modules:
+        for name, choices in module.end_choices(game).items():
+            chosen = [c for c in choices if rng.random() < 2 / max(len(choices), 1)]
+            game.extras = {**game.extras, name: tuple(chosen)}
+            if game.end_problem() is not None:  # more than the quarter holds: fewer
+                game.extras = {**game.extras, name: tuple(chosen[:1])}
+                if game.end_problem() is not None:
+                    game.extras = {k: v for k, v in game.extras.items() if k != name}
 
 
 def _recalls(game: Game, placement: Placement, layer: int) -> list[Square]:
@@ -170,8 +204,11 @@ class _Frontier:
 def _choose_square(rng: random.Random, game: Game, name: str, frontier: _Frontier) -> Placement | None:
     board = game.board
     tile = TILES[name]
-    if not board.tiles:
+    if not board.tiles and board.bound_square is None:
         return Placement(name, 0, 0, rng.choice((0, 90, 180, 270)))
+    if len(board.tiles) < len(board.opening):
+        (x, y), rotation = rng.choice(list(board.legal_placements(tile)))
+        return Placement(name, x, y, rotation)
     # On a big board try a few random squares first; the full scan is the fallback.
     if len(frontier.squares) > 64:
         for _ in range(64):
@@ -194,6 +231,13 @@ def final_board_of(game: Game) -> Game:
     standing: dict[Square, list] = {}
     for figure in game.figures:
         standing.setdefault(figure.square, []).append(figure)
+    for module in game.board.modules:
+        for _, spot in module.farm_visitors(game):
+            placed = game.board.tiles[spot.square]
+            place = placed.orientation.place_of(spot.index)
+            feature = placed.tile.features[spot.index].kind
+            figure = Figure(spot.player, spot.kind, spot.square, place, feature, spot.index)
+            standing.setdefault(spot.square, []).append(figure)
     final = Game(
         list(game.players),
         rules=game.rules,

@@ -75,6 +75,8 @@ class Expansion(StrEnum):
     TRADERS_BUILDERS = "traders-builders"
     TOWER = "tower"
     PRINCESS_DRAGON = "princess-dragon"
+    COUNT = "count"
+    """The Count of Carcassonne: the City's 12 tiles are the start, with its four quarters."""
 
 
 class TileMark(StrEnum):
@@ -187,6 +189,10 @@ class TileType:
     """Princess & Dragon's volcano, dragon or portal; ``None``: none."""
     mark_at: tuple[float, float] | None = None
     """Where the mark is drawn, in the canonical orientation."""
+    city_of_carcassonne: bool = False
+    """One of the 12 tiles of the City of Carcassonne (the Count): laid as the start on a fixed
+    square, held once however many sets are mixed, never drawn; every field with a place on it
+    touches the City, one more completed city for the farms."""
     orientations: tuple[Orientation, ...] = field(default=(), compare=False, repr=False)
 
     @cached_property
@@ -372,6 +378,7 @@ def tile(
     twin: str | None = None,
     tower: tuple[float, float] | None = None,
     mark: tuple[TileMark, tuple[float, float]] | None = None,
+    city_of_carcassonne: bool = False,
 ) -> TileType:
     edge_tuple = tuple(Edge(e) for e in edges.split())
     river = tuple(Side(i) for i, e in enumerate(edge_tuple) if e is Edge.RIVER)
@@ -387,6 +394,7 @@ def tile(
         tower,
         mark[0] if mark else None,
         mark[1] if mark else None,
+        city_of_carcassonne,
     )
     object.__setattr__(made, "orientations", tuple(_orient(made, q) for q in range(4)))
     return made

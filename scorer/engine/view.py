@@ -9,6 +9,7 @@ journal takes back exactly, or asks a copy.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from . import events as scored
@@ -29,6 +30,7 @@ from .scoring import (
     ScoreEvent,
     ScoreReport,
     ScoreWarning,
+    Spot,
     WarningCode,
     build_report,
     feature_points,
@@ -55,6 +57,9 @@ class GameView:
     _enders: tuple[RuleModule, ...]
     _holders: tuple[RuleModule, ...]
     _judges: tuple[RuleModule, ...]
+    _visiting_farms: tuple[RuleModule, ...]
+    _laid_by_nobody: int
+    extras: Mapping[str, object]
     figure_kinds: tuple[FigureKind, ...]
     _supply: tuple[tuple[int, ...], ...]
     banked: tuple[int, ...]
@@ -111,8 +116,9 @@ class GameView:
 
     @property
     def to_move(self) -> int | None:
-        """Who lays the next tile by turn order (``None`` before the start tile)."""
-        if not self.turns:
+        """Who lays the next tile by turn order (``None`` before the start tile and while the
+        tiles that open the game are laid)."""
+        if len(self.turns) < self._laid_by_nobody:
             return None
         return self._next_layer(self.turns[-1])
 
@@ -242,14 +248,18 @@ class GameView:
             if event.complete:
                 warnings.append(ScoreWarning(WarningCode.COMPLETED_WITH_MEEPLES, event.feature, event.tiles))
             events.append(event)
-        events += farming.farm_events(self.board, graph, self.rules.farmers)
+        events += farming.farm_events(self.board, graph, self.rules.farmers, self._farm_visitors())
         for module in self._enders:
             events += module.end_events(self)
         return events, warnings
 
     def farms(self) -> list[farming.Farm]:
         """Every field that holds farmers, with its majority and the completed cities it touches."""
-        return farming.farms(self.board, self._graph)
+        return farming.farms(self.board, self._graph, self._farm_visitors())
+
+    def _farm_visitors(self) -> list[tuple[int, Spot]]:
+        """Followers that join fields for the farms' scoring only (the market's)."""
+        return [v for module in self._visiting_farms for v in module.farm_visitors(self)]
 
     def report(self) -> ScoreReport:
         """The score if the game ended now: play events, end events, farms, goods, banked points."""

@@ -61,6 +61,7 @@ def test_every_expansion_with_rules_beyond_its_data_has_a_module():
         Expansion.TRADERS_BUILDERS,
         Expansion.TOWER,
         Expansion.PRINCESS_DRAGON,
+        Expansion.COUNT,
     }
     assert all(isinstance(m, RuleModule) for m in modules)
 
@@ -69,12 +70,23 @@ def test_a_hook_runs_only_on_the_modules_that_override_it():
     modules = modules_for(frozenset(Expansion))
     by_hook = {hook: {m.expansion for m in overriding(modules, hook)} for hook in HOOKS}
     assert by_hook["completed"] == {Expansion.TRADERS_BUILDERS}
-    assert by_hook["after_scoring"] == {Expansion.ABBOT, Expansion.PRINCESS_DRAGON}
-    assert by_hook["final_problem"] == {Expansion.RIVER, Expansion.TOWER, Expansion.PRINCESS_DRAGON}
-    assert by_hook["laying_problem"] == {Expansion.RIVER}
+    assert by_hook["after_scoring"] == {Expansion.ABBOT, Expansion.PRINCESS_DRAGON, Expansion.COUNT}
+    assert by_hook["final_problem"] == {
+        Expansion.RIVER,
+        Expansion.TOWER,
+        Expansion.PRINCESS_DRAGON,
+        Expansion.COUNT,
+    }
+    assert by_hook["laying_problem"] == {Expansion.RIVER, Expansion.COUNT}
+    assert by_hook["visitors"] == by_hook["farm_visitors"] == {Expansion.COUNT}
     assert by_hook["start_turn"] == {Expansion.PRINCESS_DRAGON}
     assert by_hook["before_tile"] == {Expansion.TOWER}
-    assert by_hook["after_action"] == {Expansion.ABBOT, Expansion.TOWER, Expansion.PRINCESS_DRAGON}
+    assert by_hook["after_action"] == {
+        Expansion.ABBOT,
+        Expansion.TOWER,
+        Expansion.PRINCESS_DRAGON,
+        Expansion.COUNT,
+    }
     assert by_hook["unfinished"] == by_hook["figure_bar"] == {Expansion.PRINCESS_DRAGON}
 
 

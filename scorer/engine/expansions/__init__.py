@@ -15,8 +15,11 @@ The steps of a turn (:meth:`Game.push`), each a hook:
 3. the action: :meth:`RuleModule.check_action` for an action the module owns (the abbot's recall);
 4. what follows it: :meth:`RuleModule.after_action` (the dragon's steps);
 5. scoring: :meth:`RuleModule.completed` for each road or city the tile completes (goods);
+   just before each feature the tile completes is scored: :meth:`RuleModule.visitors`
+   (followers out of the City of Carcassonne);
 6. after scoring: :meth:`RuleModule.after_scoring` (the recalled abbot's points, a quarter);
-7. the end: :meth:`RuleModule.end_events` (the goods majorities), after the farms.
+7. the end: :meth:`RuleModule.farm_visitors` (the market's followers) before the farms,
+   :meth:`RuleModule.end_events` (the goods majorities) after them.
 
 A finished board is judged whole by :meth:`RuleModule.final_problem` (the River's turns).
 
@@ -39,6 +42,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..errors import Rule
 from ..tiles import Expansion
 
 if TYPE_CHECKING:
@@ -49,7 +53,7 @@ if TYPE_CHECKING:
     from ..placement import Placement
     from ..places import Square
     from ..queries import HeldFigure, Piece, RecallOption
-    from ..scoring import Category, ScoreEvent
+    from ..scoring import Category, ScoreEvent, Spot
     from ..tiles import Good, Orientation, TileType
     from ..view import GameView
 
@@ -63,6 +67,9 @@ class RuleModule:
     extra_fields: tuple[str, ...] = ()
     """Top-level fields of a finished board's file that belong to the module (read with
     :meth:`read_extra`, written with :meth:`write_extras`, given to the game as ``extras``)."""
+    replay_fields: tuple[str, ...] = ()
+    """Top-level fields of a game being played that belong to the module (what its end says: the
+    market), read with :meth:`read_extra`, written with :meth:`write_replay_extras`."""
 
     def start(self, game: Game) -> object:
         """The module's state when the game begins (``None``: it keeps none)."""
@@ -98,13 +105,41 @@ class RuleModule:
     def completed(self, game: Game, root: int, layer: int | None) -> None:
         """Step 5: a road or city (group ``root``) was completed during play by a tile ``layer`` laid."""
 
-    def after_scoring(self, game: Game, placement: Placement, where: dict) -> list[ScoreEvent]:
-        """Step 6: after the tile's own scoring; the points it gives (raise to refuse the turn)."""
+    def visitors(self, game: Game, placement: Placement, root: int, where: dict) -> tuple[Spot, ...]:
+        """Step 6, just before the feature ``root`` that ``placement`` completes is scored: the
+        followers that join it for its scoring (out of the City of Carcassonne), who count like
+        the figures on it and go home with them; the module no longer keeps them."""
+        return ()
+
+    def after_scoring(
+        self, game: Game, placement: Placement, layer: int | None, where: dict, scored: Sequence[ScoreEvent]
+    ) -> list[ScoreEvent]:
+        """Step 6: after the tile's own scoring (``scored``: its events); the points it gives
+        (raise to refuse the turn)."""
         return []
 
     def end_events(self, game: Game) -> list[ScoreEvent]:
         """Step 7: points this expansion adds at the very end, after the farms."""
         return []
+
+    def farm_visitors(self, game: GameView) -> list[tuple[int, Spot]]:
+        """At the end, just before the farms are scored: followers that join fields for their
+        scoring (from the market), each with the segment it joins."""
+        return []
+
+    def end_problem(self, game: GameView) -> IllegalPlacementError | None:
+        """In a game being played, at its end: why what the module's :attr:`replay_fields` say
+        breaks the rules, if they do."""
+        return None
+
+    def end_choices(self, game: GameView) -> dict[str, list[Any]]:
+        """For each of :attr:`replay_fields`: the entries the players could choose at the end
+        (for random games)."""
+        return {}
+
+    def write_replay_extras(self, game: Game) -> dict[str, Any]:
+        """The module's top-level fields of a game being played (:attr:`replay_fields`)."""
+        return {}
 
     def recall_options(self, game: Game, bare: Placement, player: int) -> list[RecallOption]:
         """Figures ``player`` could take back instead of placing one, with the tile just laid
@@ -120,6 +155,12 @@ class RuleModule:
         return None
 
     # -- laying tiles: the board asks, in a game being played ---------------------------------
+
+    opens_first: bool = False
+    """Whether the module's opening tiles come before the other modules' (the City of Carcassonne
+    before the River's spring)."""
+    opening_rule: Rule = Rule.START_TILE
+    """The refusal of another tile where one of the module's opening tiles is due."""
 
     def opening(self) -> tuple[TileType, ...]:
         """The tiles that start the game, in order, instead of the base game's start tile (the
@@ -225,8 +266,10 @@ HOOKS = (
     "check_action",
     "after_action",
     "completed",
+    "visitors",
     "after_scoring",
     "end_events",
+    "farm_visitors",
     "recall_options",
     "final_problem",
     "goods_held",
@@ -246,7 +289,7 @@ def overriding(modules: Sequence[RuleModule], hook: str) -> tuple[RuleModule, ..
 
 def _registry() -> dict[Expansion, RuleModule]:
     """Every expansion's rule module."""
-    return {m.expansion: m for m in (RIVER, ABBOT, TRADERS_BUILDERS, TOWER, PRINCESS_DRAGON)}
+    return {m.expansion: m for m in (RIVER, ABBOT, TRADERS_BUILDERS, TOWER, PRINCESS_DRAGON, COUNT)}
 
 
 def modules_for(expansions: frozenset[Expansion]) -> tuple[RuleModule, ...]:
@@ -264,6 +307,7 @@ def absent_problem(tile: TileType) -> Problem | None:
 # The modules last: each imports RuleModule from here, and registers its kinds of action as it is
 # imported, before any placement is read.
 from .abbot import ABBOT  # noqa: E402
+from .count import COUNT  # noqa: E402
 from .princess_dragon import PRINCESS_DRAGON  # noqa: E402
 from .river import RIVER  # noqa: E402
 from .tower import TOWER  # noqa: E402

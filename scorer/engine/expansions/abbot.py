@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..actions import ActionKind, ReadContext, Step, register
@@ -130,7 +131,9 @@ class Abbot(RuleModule):
         game.send_home(node)
         game.set_state(self, (event,))
 
-    def after_scoring(self, game: Game, placement: Placement, where: dict) -> list[ScoreEvent]:
+    def after_scoring(
+        self, game: Game, placement: Placement, layer: int | None, where: dict, scored: Sequence[ScoreEvent]
+    ) -> list[ScoreEvent]:
         """The recall's points, after the tile's own scoring."""
         events: tuple[ScoreEvent, ...] = game.state_of(self)  # type: ignore[assignment]
         if events:

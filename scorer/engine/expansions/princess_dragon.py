@@ -30,6 +30,7 @@ restores it exactly.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..actions import ActionKind, ReadContext, Step, register
@@ -460,7 +461,9 @@ class PrincessAndDragon(RuleModule):
 
     # -- step 6: the fairy's bonus -----------------------------------------------------------------
 
-    def after_scoring(self, game: Game, placement: Placement, where: dict) -> list[ScoreEvent]:
+    def after_scoring(
+        self, game: Game, placement: Placement, layer: int | None, where: dict, scored: Sequence[ScoreEvent]
+    ) -> list[ScoreEvent]:
         # Figures that left during the action and the dragon's move were not scored (after_action
         # saw to them), but for an abbot's recall; one that left since was scored with its feature.
         index = where.get("index")

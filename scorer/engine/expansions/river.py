@@ -98,7 +98,8 @@ class River(RuleModule):
         if not tile.is_river:
             return self.barred(board, state, tile)
         if tile is RIVER_SPRING:
-            return Problem(Rule.SPRING_FIRST)
+            # The board's opening says when it comes (first, or after the City of Carcassonne).
+            return Problem(Rule.SPRING_FIRST) if state.started else None
         end = state.end
         if end is None:
             return Problem(Rule.RIVER_CLOSED)

@@ -11,6 +11,7 @@ from functools import cache
 
 from ..tiles import Expansion, Good, TileType
 from .base import BASE_TILES
+from .count import COUNT_TILES
 from .gardens import (
     BASE_GARDEN_TILES,
     INNS_CATHEDRALS_GARDEN_TILES,
@@ -32,6 +33,7 @@ BOX_TILES: dict[Expansion | None, tuple[TileType, ...]] = {
     Expansion.TRADERS_BUILDERS: TRADERS_BUILDERS_TILES + TRADERS_BUILDERS_GARDEN_TILES,
     Expansion.TOWER: TOWER_TILES + TOWER_GARDEN_TILES,
     Expansion.PRINCESS_DRAGON: PRINCESS_DRAGON_TILES + PRINCESS_DRAGON_GARDEN_TILES,
+    Expansion.COUNT: COUNT_TILES,
 }
 """Every tile type of each box (``None``: the base game), garden tiles included."""
 
@@ -57,7 +59,11 @@ def tile_counts(expansions: Iterable[Expansion] = (), sets: int = 1) -> dict[str
 @cache
 def _counts(expansions: frozenset[Expansion], sets: int) -> tuple[tuple[str, int], ...]:
     abbot = Expansion.ABBOT in expansions
-    counts = ((t.name, t.count_in(abbot) * sets) for t in tiles_in_play(expansions))
+    # The City of Carcassonne is one, however many sets are mixed.
+    counts = (
+        (t.name, t.count_in(abbot) * (1 if t.city_of_carcassonne else sets))
+        for t in tiles_in_play(expansions)
+    )
     return tuple((name, n) for name, n in counts if n > 0)
 
 
