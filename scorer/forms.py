@@ -53,6 +53,10 @@ EXPANSION_CHOICES = [
         Expansion.PRINCESS_DRAGON.value,
         _("Princess & Dragon: the volcano and the dragon, the fairy, the princess and magic portals"),
     ),
+    (
+        Expansion.COUNT.value,
+        _("The Count of Carcassonne: the City to start from, its quarters, followers who step out"),
+    ),
 ]
 
 NAME_PROBLEMS = {

@@ -114,9 +114,27 @@ def create_game(settings: GameSettings) -> SavedGame:
         banked=list(settings.banked) if final else [],
         goods=[dict(g) for g in settings.goods] if final else [],
     )
-    saved.digest = digest_of((), track_of(saved))
     saved.save()
+    # The tiles that open the game and are laid by nobody come with it (the City of Carcassonne);
+    # a single start tile or the River's spring is the players' first tile to lay.
+    laid = laid_at_creation(empty_game(saved))
+    for number, placement in enumerate(laid):
+        Move.from_placement(saved, number, placement).save()
+    saved.digest = digest_of(laid, track_of(saved))
+    saved.save(update_fields=["digest"])
     return saved
+
+
+def laid_at_creation(game: Game) -> list[Placement]:
+    """The tiles a game is created with: those that open it on squares of their own, laid by
+    nobody (the City of Carcassonne); never undone."""
+    squares = game.board.opening_squares
+    return [Placement(t.name, *squares[t.name], 0) for t in game.board.opening if t.name in squares]
+
+
+def laid_with_the_game(saved: SavedGame) -> int:
+    """How many of its first moves a game was created with."""
+    return len(laid_at_creation(empty_game(saved)))
 
 
 def rules_of(saved: SavedGame) -> Rules:
@@ -235,7 +253,7 @@ def undo(code: str, *, expected: str) -> Loaded:
     """Take back the last move."""
     with transaction.atomic():
         saved, moves = _locked(code, expected)
-        if not moves:
+        if len(moves) <= laid_with_the_game(saved):
             raise _nothing()
         taken = moves.pop()
         taken.delete()

@@ -111,6 +111,10 @@ class Board:
             self.opening, self._opening_rules = (START_TILE,), (Rule.START_TILE,)
         self._opening_size = len(self.opening)
         """The tiles that start a game being played, in order (the start tile, or a module's)."""
+        self.opening_squares: dict[str, Square] = {
+            n: sq for m in openers for n, sq in m.opening_squares().items()
+        }
+        """The squares some opening tiles always lie on, at rotation 0 (the City of Carcassonne's)."""
         laying = overriding(self.modules, "laying_problem") if self.mode is Mode.REPLAY else ()
         starts = tuple((m, m.laying_start()) for m in laying)
         self._live: tuple[tuple[RuleModule, object], ...] = tuple(

@@ -272,6 +272,9 @@ class Count(RuleModule):
     def opening(self) -> tuple[TileType, ...]:
         return COUNT_TILES
 
+    def opening_squares(self) -> dict[str, Square]:
+        return dict(CITY_SQUARES)
+
     def constrains(self, board: Board, state: object, tile: TileType) -> bool:
         return tile.city_of_carcassonne
 
@@ -607,9 +610,7 @@ def city_tile_problem(tile: TileType, square: Square, rotation: int) -> Problem 
     """Why a City tile may not lie on ``square`` turned by ``rotation`` (its own square, at 0)."""
     if square != CITY_SQUARES[tile.name] or rotation != 0:
         wanted = CITY_SQUARES[tile.name]
-        return Problem(
-            Rule.BAD_START, {"problem": "square", "at_x": wanted[0], "at_y": wanted[1]}
-        )
+        return Problem(Rule.BAD_START, {"problem": "square", "at_x": wanted[0], "at_y": wanted[1]})
     return None
 
 
