@@ -52,6 +52,7 @@ def _box_titles() -> dict[Expansion | None, tuple[str, str]]:
         Expansion.TRADERS_BUILDERS: ("traders-builders", _("Traders & Builders")),
         Expansion.TOWER: ("tower", _("The Tower")),
         Expansion.PRINCESS_DRAGON: ("princess-dragon", _("Princess & Dragon")),
+        Expansion.COUNT: ("count", _("The Count of Carcassonne")),
     }
 
 

@@ -275,6 +275,13 @@ COUNT_PROBLEMS = {
         "to {player}."
     ),
     (Rule.BAD_QUARTER, "no_figure"): gettext_lazy("{player} has no {figure} left."),
+    (Rule.BAD_QUARTER, "name"): gettext_lazy(
+        "The City's quarters are the castle, the market, the blacksmith and the cathedral."
+    ),
+    (Rule.BAD_START, "figure"): gettext_lazy(
+        "Nobody puts a figure on the City as it is laid: its roads, cities and fields are reached from "
+        "a quarter or through a magic portal."
+    ),
     (Rule.BAD_QUARTER, "kind"): gettext_lazy("Only a meeple or a big meeple goes into a quarter."),
     (Rule.BAD_QUARTER, "once"): gettext_lazy("One follower at most goes into a quarter each turn."),
     (Rule.BAD_QUARTER, "no_layer"): gettext_lazy(

@@ -15,11 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from scorer.board_layer.languages import localize_digits as d
 from scorer.board_layer.messages import FEATURE_NAMES, QUARTER_NAMES, figure_name
-from scorer.board_layer.players import Look
-from scorer.engine import FigureKind, Game, Mode
+from scorer.board_layer.players import Look, looks_of
+from scorer.engine import FeatureKind, FigureKind, Game, Mode, NotationError
 from scorer.engine.expansions.count import (
     COUNT,
     QUARTERS,
@@ -29,7 +30,9 @@ from scorer.engine.expansions.count import (
     StepOut,
     may_enter,
 )
+from scorer.engine.figure_refs import FigureRef, parse_ref
 
+from .creature_step import StoryLine
 from .tower_step import where
 
 
@@ -44,6 +47,8 @@ class CityButton:
     pressed: bool = False
     color: str = ""
     mark: str = ""
+    ref: str = ""
+    """For a follower stepping out: the follower as the page names it (its player, kind, place)."""
 
 
 @dataclass
@@ -113,6 +118,7 @@ def city_step(game: Game, looks: Sequence[Look], number: int) -> CityStep | None
                 ).format(who=name, quarter=QUARTER_NAMES[choice.quarter], feature=feature),
                 text=look.name if resident.kind is FigureKind.MEEPLE else name,
                 pressed=bool(mine),
+                ref=str(choice.ref(resident)),
                 color=look.color,
                 mark=d(look.mark),
             )
@@ -124,6 +130,15 @@ def city_step(game: Game, looks: Sequence[Look], number: int) -> CityStep | None
         step.rows.append(step_row)
     _quarter_offer(game, looks, step, layer)
     return step
+
+
+def city_asks(game: Game) -> bool:
+    """Whether the tile just laid still has the City's questions to answer (who steps out of a
+    quarter onto what it completes; a follower into a quarter), so its figure step stays open."""
+    if COUNT not in game.board.modules or not game.turns:
+        return False
+    step = city_step(game, looks_of(game.players), len(game.turns) - 1)
+    return step is not None and step.offered
 
 
 def _root_of(game: Game, ref) -> int | None:
@@ -157,7 +172,9 @@ def _quarter_offer(game: Game, looks: Sequence[Look], step: CityStep, layer: int
                 _("Big meeple"),
                 action=str(enter._replace(kind=FigureKind.BIG)),
             )
-        step.take_back = CityButton(_("No follower into a quarter"), _("None"), clear=EnterQuarter.field)
+        step.take_back = CityButton(
+            _("No follower into a quarter"), pgettext("quarter", "Take back"), clear=EnterQuarter.field
+        )
         return
     if not may_enter(turn.events, layer):
         return
@@ -250,3 +267,102 @@ def quarters_panel(game: Game, looks: Sequence[Look]) -> list[QuarterView] | Non
         name = QUARTER_NAMES[quarter]
         panel.append(QuarterView(quarter.value, name, leads[quarter], quarter is where_count, occupants))
     return panel
+
+
+# -- the score page: what the City did, and the market at the end -----------------------------------
+
+
+def city_story(game: Game, looks: Sequence[Look]) -> list[StoryLine] | None:
+    """The score page's account of the City: every follower who stepped out, every one who went
+    into a quarter and every move of the Count, in order; ``None`` without the Count or on a
+    finished board."""
+    if COUNT not in game.board.modules or game.mode is not Mode.REPLAY:
+        return None
+    lines = []
+    for number, turn in enumerate(game.turns, start=1):
+        for action in turn.placement.actions:
+            if type(action) in (StepOut, EnterQuarter) and turn.layer is not None:
+                kind = "quarter" if type(action) is EnterQuarter else "step-out"
+                lines.append(StoryLine(number, describe(game, looks, turn.layer, action), kind))
+    return lines
+
+
+@dataclass
+class MarketFollower:
+    field_name: str
+    """The form field that says where this follower goes."""
+    label: str
+    chosen: str
+    """The place it goes to now ("x,y/AT"), or "" (it stays)."""
+
+
+@dataclass
+class Market:
+    followers: list[MarketFollower]
+    fields: list[tuple[str, str]]
+    """Every field on the board, once each: ("x,y/AT", its words)."""
+    blocked: str = ""
+    """Why nobody may leave the market (the Count is there)."""
+    problem: str = ""
+
+
+def market_of(game: Game, looks: Sequence[Look]) -> Market | None:
+    """The end of a game with the Count: the followers in the market, each of whom may move onto
+    a field before the farms are scored; ``None`` when nobody is there (or on a finished board,
+    which shows them as farmers already)."""
+    if COUNT not in game.board.modules or game.mode is not Mode.REPLAY:
+        return None
+    residents = [r for r in COUNT.residents(game) if r.quarter is Quarter.MARKET]
+    if not residents:
+        return None
+    if COUNT.count_quarter(game) is Quarter.MARKET:
+        return Market(
+            [], [], blocked=_("The Count stands in the market: its followers stay there and score nothing.")
+        )
+    chosen = [f"{r.x},{r.y}/{r.at.name}" for r in game.extras.get("market", ())]  # type: ignore[attr-defined]
+    followers = []
+    for n, resident in enumerate(residents):
+        label = _("{player}'s {figure}").format(
+            player=looks[resident.player].name, figure=figure_name(resident.kind)
+        )
+        followers.append(MarketFollower(f"market_{n}", label, chosen[n] if n < len(chosen) else ""))
+    fields = []
+    seen: set[int] = set()
+    for square, placed in sorted(game.board.tiles.items(), key=lambda item: (item[0][1], item[0][0])):
+        for index, spec in enumerate(placed.tile.features):
+            root = game.group_of(placed.nodes[index])
+            if spec.kind is not FeatureKind.FIELD or root in seen:
+                continue
+            seen.add(root)
+            at = placed.orientation.place_of(index)
+            fields.append(
+                (f"{square[0]},{square[1]}/{at.name}", _("The field at {x}, {y}").format(**where(*square)))
+            )
+    return Market(followers, fields)
+
+
+def market_refs(game: Game, chosen: Sequence[str]) -> tuple[FigureRef, ...]:
+    """The market's followers sent where ``chosen`` says (one "x,y/AT" or "" each, in the order of
+    :func:`market_of`), as the game's ``market``; a value of another shape is skipped."""
+    residents = [r for r in COUNT.residents(game) if r.quarter is Quarter.MARKET]
+    refs = []
+    for resident, value in zip(residents, chosen):
+        square, _slash, at = value.partition("/")
+        x, _comma, y = square.partition(",")
+        try:
+            ref = parse_ref(f"{resident.player}@{int(x)},{int(y)}/{at}", value)
+        except (ValueError, NotationError):
+            continue
+        refs.append(ref._replace(kind=resident.kind))
+    return tuple(refs)
+
+
+def city_initial(game: Game) -> dict:
+    """The track page's quarters and Count as the finished board stands now."""
+    if COUNT not in game.board.modules:
+        return {}
+    initial: dict = {"count": COUNT.count_quarter(game).value}
+    for resident in COUNT.residents(game):
+        key = f"quarter_{resident.player}_{resident.quarter.value}_{resident.kind.value}"
+        initial[key] = initial.get(key, 0) + 1
+    return initial
