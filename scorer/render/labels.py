@@ -162,11 +162,6 @@ class LabelMap:
 
 @lru_cache(maxsize=160)
 def label_map(tile_name: str, size: int) -> LabelMap:
-    if TILES[tile_name].city_of_carcassonne:
-        # The City's wall bounds its outer fields (city_art builds on this module).
-        from .city_art import city_label_map
-
-        return city_label_map(tile_name, size)
     canvas = Canvas.for_size(size)
     layout = tile_layout(TILES[tile_name])
     image = _paint_shapes(canvas, layout, tile_name)
