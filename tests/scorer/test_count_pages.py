@@ -65,7 +65,7 @@ def test_with_the_river_the_spring_is_offered_first(client):
 def test_the_figure_step_offers_a_quarter_when_only_others_scored(client, lang):
     saved = new_game(*ROAD_FOR_WEI)
     html = client.get(f"/{lang}/play/{saved.code}/?spots=1").content.decode()
-    assert 'id="city-step"' in html and "quarter=castle" in html
+    assert 'class="city-step"' in html and "quarter=castle" in html
     assert "quarter=cathedral" in html
 
 
