@@ -34,7 +34,7 @@ from scorer.engine.places import SIDES, Side, rotate_point
 from scorer.engine.tilesets.count import CITY_SQUARES
 
 from . import palette as P
-from .geometry import OUTSIDE, ROAD_WIDTH, Path, Point, RoadShape, TileLayout, tile_layout
+from .geometry import OUTSIDE, ROAD_WIDTH, Path, Point, RoadShape, TileLayout, four_pointed_star, tile_layout
 from .labels import LabelMap, _fill_fields, _paint_shapes, label
 from .raster import Canvas
 
@@ -509,19 +509,7 @@ def _blacksmith(draw: ImageDraw.ImageDraw, canvas: Canvas, centre: Point) -> Non
 
 
 def _spark(draw: ImageDraw.ImageDraw, canvas: Canvas, centre: Point, r: float) -> None:
-    x, y = centre
-    w = r * 0.3
-    star = (
-        (x, y - r),
-        (x + w, y - w),
-        (x + r, y),
-        (x + w, y + w),
-        (x, y + r),
-        (x - w, y + w),
-        (x - r, y),
-        (x - w, y - w),
-    )
-    draw.polygon(canvas.path(star), fill=SPARK, outline=ANVIL_OUTLINE)
+    draw.polygon(canvas.path(four_pointed_star(centre, r, 0.3)), fill=SPARK, outline=ANVIL_OUTLINE)
 
 
 def _cathedral(draw: ImageDraw.ImageDraw, canvas: Canvas, centre: Point) -> None:

@@ -42,6 +42,7 @@ from .geometry import (
     Point,
     Pool,
     RoadShape,
+    four_pointed_star,
     tile_layout,
 )
 from .labels import (
@@ -1019,19 +1020,7 @@ def _portal_details(
 
 def _sparkle(draw: ImageDraw.ImageDraw, canvas: Canvas, centre: Point, r: float) -> None:
     """A four-pointed star of light."""
-    x, y = centre
-    w = r * 0.28
-    star = (
-        (x, y - r),
-        (x + w, y - w),
-        (x + r, y),
-        (x + w, y + w),
-        (x, y + r),
-        (x - w, y + w),
-        (x - r, y),
-        (x - w, y - w),
-    )
-    draw.polygon(canvas.path(star), fill=P.PORTAL_LIGHT, outline=P.PORTAL_SWIRL)
+    draw.polygon(canvas.path(four_pointed_star(centre, r, 0.28)), fill=P.PORTAL_LIGHT, outline=P.PORTAL_SWIRL)
 
 
 def _glow(
