@@ -26,7 +26,7 @@ from scorer.render.encoding import Format, encode
 from scorer.render.fields_image import render_fields
 from scorer.render.sizing import square_size
 
-DRAWING = "2"
+DRAWING = "3"
 """Raise this when the pictures change for the same game, so that no cache or browser keeps old ones."""
 
 _MOST_EVENTS = 100_000

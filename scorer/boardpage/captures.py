@@ -24,6 +24,7 @@ from scorer.engine import Expansion, FigureKind, Game, Square
 from scorer.engine.expansions.tower import Floor, Ransom
 from scorer.engine.game import Turn
 from scorer.engine.queries import HeldFigure
+from scorer.render.quarters_image import quarters_rows
 
 from .tower_step import describe, figure_anchor, tower_anchor, where
 
@@ -173,7 +174,9 @@ def tower_story(game: Game, looks: Sequence[Look], ransom_turn: int | None = Non
         return None
     extent = game.board.extent
     chips = prisoner_chips(game, looks)
-    story = TowerStory([], [], extent.columns, extent.rows, [(looks[i], c) for i, c in enumerate(chips) if c])
+    # The picture's grid takes in the City's quarters under the board too (the Count).
+    rows = extent.rows + quarters_rows(game, extent.columns)
+    story = TowerStory([], [], extent.columns, rows, [(looks[i], c) for i, c in enumerate(chips) if c])
     swapped = exchanges(game)
     held: list[_Held] = []
     for number, turn in enumerate(game.turns):

@@ -15,7 +15,7 @@ from typing import Any
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from scorer.board_layer.players import marks_for
-from scorer.engine import FeatureKind, FigureKind, Game, Piece, ScoreEvent, Spot, Square
+from scorer.engine import Extent, FeatureKind, FigureKind, Game, Piece, ScoreEvent, Spot, Square
 from scorer.engine.board import Board
 from scorer.engine.places import rotate_point
 
@@ -23,6 +23,8 @@ from . import palette as P
 from .encoding import encode
 from .geometry import MEEPLE_RADIUS, tile_layout
 from .lettering import drawable_marks, label_font
+from .quarters_image import Panel, put_quarters, quarters_panel
+from .sizing import square_size
 from .tile_art import draw_shield, mask_image, tile_image
 
 BACKGROUND = (222, 217, 204, 255)
@@ -85,6 +87,10 @@ def render_board(
     ``digits`` writes the tile numbers in the reader's script; marks and numbers in Persian or
     Chinese script are drawn with a font that has them (numbers for every player if no font can
     write some player's mark).
+
+    With the Count, a band under the board shows the City's quarters, who is in each and where
+    the Count stands (:mod:`.quarters_image`; not with ``show_meeples`` off): the picture grows by
+    that many squares, and its squares shrink if it would pass the size limits (:mod:`.sizing`).
     """
     if tile_size < 8:
         raise ValueError(f"a tile must be at least 8 pixels wide, not {tile_size!r}")
@@ -93,7 +99,12 @@ def render_board(
     board = game.board
     if not board.tiles:
         return Image.new("RGBA", (tile_size, tile_size), BACKGROUND)
-    image, frame = tiles_image(board, tile_size)
+    extent = board.extent
+    panel = quarters_panel(game, extent.columns) if show_meeples else None
+    if panel is not None:
+        taller = Extent(extent.west, extent.north, extent.columns, extent.rows + panel.rows)
+        tile_size = min(tile_size, square_size(taller, tile_size))
+    image, frame = tiles_image(board, tile_size, below=panel.rows if panel is not None else 0)
     standing = standing_figures(game)
     # An event with nothing on the board (a goods majority) has nothing to light.
     lit = [e for e in ([highlight] if highlight is not None else []) + list(highlights) if e.segments]
@@ -110,20 +121,23 @@ def render_board(
     for spot in scored.values():
         _put_figure(image, frame, board, spot, colours[spot.player], marks[spot.player], ring=True)
     _put_pieces(image, frame, game, colours, marks, digits, show_meeples=show_meeples, dim=bool(lit))
+    rings = _put_quarters(image, frame, board, panel, lit, colours, marks) if panel is not None else []
     # Fields do not score per tile: their tiles get no numbers.
     counted = [e for e in lit if numbered and e.feature is not FeatureKind.FIELD]
     if counted:
         badges = _Badges.around(frame, board, [*standing, *scored.values()] if show_meeples else [])
+        badges.taken += rings
         for style, event in enumerate(counted):
             _number_tiles(image, badges, event, digits, style)
     return image
 
 
-def tiles_image(board: Board, tile_size: int) -> tuple[Image.Image, _Frame]:
-    """Every tile on its square and nothing else, with where squares land in the picture."""
+def tiles_image(board: Board, tile_size: int, below: int = 0) -> tuple[Image.Image, _Frame]:
+    """Every tile on its square and nothing else, with where squares land in the picture (and
+    ``below`` more rows of squares of bare table under the board)."""
     extent = board.extent
     frame = _Frame(extent.west, extent.north, tile_size)
-    image = Image.new("RGBA", (extent.columns * tile_size, extent.rows * tile_size), BACKGROUND)
+    image = Image.new("RGBA", (extent.columns * tile_size, (extent.rows + below) * tile_size), BACKGROUND)
     for square, placed in board.tiles.items():
         image.paste(tile_image(placed.tile.name, tile_size, placed.rotation), frame.corner(square))
     return image, frame
@@ -302,6 +316,37 @@ def _put_creature(image: Image.Image, frame: _Frame, piece: Piece, dim: bool) ->
     draw = ImageDraw.Draw(image)
     fill = (*colour, 140 if dim else 255)
     draw.polygon(points, fill=fill, outline=(255, 255, 255, 255), width=max(1, round(frame.tile / 40)))
+
+
+# -- the City's quarters (the Count) ------------------------------------------------------------
+
+
+def _put_quarters(
+    image: Image.Image,
+    frame: _Frame,
+    board: Board,
+    panel: Panel,
+    lit: Sequence[ScoreEvent],
+    colours: Sequence[P.RGB],
+    marks: Sequence[str],
+) -> list[tuple[float, float, float]]:
+    """The quarters' band under the board, and the lit events' followers who came out of the City
+    (:func:`.quarters_image.put_quarters`); returns the circles the tile numbers keep clear of."""
+    tile = frame.tile
+
+    def figure(player: int, kind: FigureKind, size: int) -> Image.Image:
+        return meeple_sprite(colours[player], marks[player], False, size, kind=kind)
+
+    def place(spot: Spot) -> tuple[float, float, float] | None:
+        placed = board.tiles.get(spot.square)
+        if placed is None:
+            return None
+        farmer = placed.tile.features[spot.index].kind is FeatureKind.FIELD
+        sprite = meeple_sprite(colours[spot.player], marks[spot.player], farmer, tile, True, False, spot.kind)
+        x, y = frame.point(spot.square, placed.orientation.anchors[spot.index])
+        return (x, y, max(sprite.width, sprite.height) / 2)
+
+    return put_quarters(image, panel, tile, board.extent.rows * tile, lit, figure, place)
 
 
 # -- highlight ----------------------------------------------------------------------------------
