@@ -6,7 +6,7 @@ Prints medians for:
 (d) cost per tile on boards of 84, 840 and 8,400 tiles;
 (e) reading, replaying and scoring an 84-tile River game from its board-file text, against
     ``json.loads`` of the same text, side by side in this process (target: at most 25 times);
-(f) replay and scoring of games with the expansions (90, 96 and 126 tiles).
+(f) replay and scoring of games with the expansions (90, 96, 126 tiles, and every box: 186).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from scorer.engine import TILES, Game, build_game, read_board, write_board
 from scorer.engine.simulate import random_game
 
 EVERYTHING = ("river", "abbot", "inns-cathedrals", "traders-builders")
+EVERY_BOX = (*EVERYTHING, "tower", "princess-dragon", "count")
 
 
 def median_ms(fn: Callable[[], object], repeat: int) -> float:
@@ -127,7 +128,7 @@ def main() -> None:
     loads_ms, whole_ms, ratio = bench_against_json(games, repeat)
     figures["json_loads_ms"], figures["from_text_ms"], figures["from_text_ratio"] = loads_ms, whole_ms, ratio
     expansion_rows = []
-    for expansions in (("inns-cathedrals",), ("traders-builders",), EVERYTHING):
+    for expansions in (("inns-cathedrals",), ("traders-builders",), EVERYTHING, EVERY_BOX):
         ms, tiles = bench_replay(expansions, games, repeat)
         expansion_rows.append((expansions, tiles, ms))
     figures["expansions"] = [{"expansions": list(e), "tiles": t, "ms": ms} for e, t, ms in expansion_rows]

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from scorer.board_layer.languages import localize_digits
-from scorer.board_layer.messages import figure_name, good_name
+from scorer.board_layer.messages import QUARTER_NAMES, figure_name, good_name
 from scorer.engine import (
     COLORS,
     TILES,
@@ -24,6 +24,7 @@ from scorer.engine import (
     name_problem,
 )
 from scorer.engine.actions import kinds, parse_action
+from scorer.engine.expansions.count import QUARTERS
 from scorer.engine.figure_refs import parse_ref
 from scorer.services import GameSettings
 
@@ -52,6 +53,10 @@ EXPANSION_CHOICES = [
     (
         Expansion.PRINCESS_DRAGON.value,
         _("Princess & Dragon: the volcano and the dragon, the fairy, the princess and magic portals"),
+    ),
+    (
+        Expansion.COUNT.value,
+        _("The Count of Carcassonne: the City to start from, its quarters, followers who step out"),
     ),
 ]
 
@@ -203,6 +208,26 @@ class TrackForm(forms.Form):
         self.has_creatures = Expansion.PRINCESS_DRAGON in self.expansions
         if self.has_creatures:
             add_creature_fields(self, squares, followers)
+        self.has_city = Expansion.COUNT in self.expansions
+        if self.has_city:
+            add_city_fields(self, names, self.resident_kinds())
+
+    def resident_kinds(self) -> list[FigureKind]:
+        return (
+            [FigureKind.MEEPLE, FigureKind.BIG]
+            if Expansion.INNS_CATHEDRALS in self.expansions
+            else [FigureKind.MEEPLE]
+        )
+
+    def quarter_rows(self) -> list[tuple[str, list[forms.BoundField]]]:
+        """For each player, how many of each figure stand in each quarter."""
+        return [
+            (
+                name,
+                [self[f"quarter_{i}_{q.value}_{k.value}"] for q in QUARTERS for k in self.resident_kinds()],
+            )
+            for i, name in enumerate(self.names)
+        ]
 
     @property
     def creature_fields(self) -> list[forms.BoundField]:
@@ -252,6 +277,8 @@ class TrackForm(forms.Form):
         data["extras"] = tower_extras(self, data) if self.has_towers else {}
         if self.has_creatures:
             data["extras"].update(creature_extras(data))
+        if self.has_city:
+            data["extras"].update(city_extras(self, data))
         return data
 
 
@@ -301,6 +328,42 @@ def add_creature_fields(
         choices=[("", _("Not on the board")), *list(followers), *beside_nobody],
         required=False,
     )
+
+
+def add_city_fields(form: forms.Form, names: list[str], kinds: list[FigureKind]) -> None:
+    """A finished board's followers in the City's quarters (a count per player, quarter and
+    figure) and the Count's quarter."""
+    for i, _name in enumerate(names):
+        for quarter in QUARTERS:
+            for kind in kinds:
+                label = _("{figure} in the {quarter}").format(
+                    figure=figure_name(kind), quarter=QUARTER_NAMES[quarter]
+                )
+                form.fields[f"quarter_{i}_{quarter.value}_{kind.value}"] = forms.IntegerField(
+                    label=label, min_value=0, max_value=7, required=False, initial=0
+                )
+    form.fields["count"] = forms.ChoiceField(
+        label=_("Where the Count stands"),
+        choices=[(q.value, QUARTER_NAMES[q]) for q in QUARTERS],
+        initial="castle",
+    )
+
+
+def city_extras(form: TrackForm, data: dict) -> dict:
+    """The quarters and the Count entered, as a board file's ``quarters`` and ``count`` say them."""
+    residents = []
+    for i, _name in enumerate(form.names):
+        for quarter in QUARTERS:
+            for kind in form.resident_kinds():
+                for _n in range(data.get(f"quarter_{i}_{quarter.value}_{kind.value}") or 0):
+                    entry = {"player": i, "quarter": quarter.value}
+                    if kind is not FigureKind.MEEPLE:
+                        entry["kind"] = kind.value
+                    residents.append(entry)
+    extras: dict = {"quarters": residents}
+    if data.get("count") and data["count"] != "castle":
+        extras["count"] = data["count"]
+    return extras
 
 
 def creature_extras(data: dict) -> dict:

@@ -12,6 +12,7 @@ from scorer.board_layer.messages import explain
 from scorer.board_layer.numbers import parse_int
 from scorer.board_layer.players import looks_of
 from scorer.boardpage.captures import tower_story
+from scorer.boardpage.city_step import city_story, market_of, quarters_panel
 from scorer.boardpage.creature_step import creature_story
 from scorer.engine import CarcassonneError, Category, Expansion, FarmerEdition, Game, Phase, Rules
 
@@ -176,6 +177,10 @@ def score_page(loaded: services.Loaded, params) -> dict:
         "game": game,
         "report": report,
         "creatures": creature_story(game, looks),
+        "city": city_story(game, looks),
+        "quarters": quarters_panel(game, looks),
+        "market": market_of(game, looks),
+        "digest": loaded.digest,
         "farms": farm_rows(game, looks),
         "players": players,
         "ranking": ranking,

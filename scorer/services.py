@@ -96,7 +96,9 @@ def track_of(saved: SavedGame) -> str:
     that games saved before either could change keep their digest."""
     banked, goods = list(saved.banked or ()), list(saved.goods or ())
     extras = {name: value for name, value in (saved.extras or {}).items() if value}
-    if saved.mode != "final" or not (any(banked) or any(any(held.values()) for held in goods) or extras):
+    if saved.mode != "final":
+        return json.dumps(extras, sort_keys=True) if extras else ""  # what the end says (the market)
+    if not (any(banked) or any(any(held.values()) for held in goods) or extras):
         return ""
     if extras:
         return json.dumps([banked, goods, extras], sort_keys=True)
@@ -114,9 +116,27 @@ def create_game(settings: GameSettings) -> SavedGame:
         banked=list(settings.banked) if final else [],
         goods=[dict(g) for g in settings.goods] if final else [],
     )
-    saved.digest = digest_of((), track_of(saved))
     saved.save()
+    # The tiles that open the game and are laid by nobody come with it (the City of Carcassonne);
+    # a single start tile or the River's spring is the players' first tile to lay.
+    laid = laid_at_creation(empty_game(saved))
+    for number, placement in enumerate(laid):
+        Move.from_placement(saved, number, placement).save()
+    saved.digest = digest_of(laid, track_of(saved))
+    saved.save(update_fields=["digest"])
     return saved
+
+
+def laid_at_creation(game: Game) -> list[Placement]:
+    """The tiles a game is created with: those that open it on squares of their own, laid by
+    nobody (the City of Carcassonne); never undone."""
+    squares = game.board.opening_squares
+    return [Placement(t.name, *squares[t.name], 0) for t in game.board.opening if t.name in squares]
+
+
+def laid_with_the_game(saved: SavedGame) -> int:
+    """How many of its first moves a game was created with."""
+    return len(laid_at_creation(empty_game(saved)))
 
 
 def rules_of(saved: SavedGame) -> Rules:
@@ -133,7 +153,7 @@ def empty_game(saved: SavedGame, rules: Rules | None = None) -> Game:
         goods = [{Good(k): v for k, v in held.items()} for held in saved.goods]
     mode = Mode(saved.mode)
     extras = {}
-    if saved.extras and mode is Mode.FINAL:
+    if saved.extras:
         expansions = frozenset(Expansion(e) for e in saved.expansions)
         extras = read_extras(saved.extras, expansions, mode, len(saved.players))
     return Game(
@@ -235,7 +255,7 @@ def undo(code: str, *, expected: str) -> Loaded:
     """Take back the last move."""
     with transaction.atomic():
         saved, moves = _locked(code, expected)
-        if not moves:
+        if len(moves) <= laid_with_the_game(saved):
             raise _nothing()
         taken = moves.pop()
         taken.delete()
@@ -294,6 +314,24 @@ def set_track(
         return Loaded(saved, moves, game)
 
 
+def set_end(code: str, name: str, value: list, *, expected: str) -> Loaded:
+    """Say what a game being played does at its end (the market's followers onto fields: the
+    board file's ``name`` field, ``value`` in its form; empty: nothing). Refused with the engine's
+    error, nothing saved, if it breaks the rules."""
+    with transaction.atomic():
+        saved, moves = _locked(code, expected)
+        extras = {k: v for k, v in (saved.extras or {}).items() if k != name}
+        if value:
+            extras[name] = value
+        saved.extras = extras
+        game = load_game(saved, moves)  # raises before anything is saved
+        problem = game.end_problem()
+        if problem is not None:
+            raise problem
+        _saved(saved, moves)
+        return Loaded(saved, moves, game)
+
+
 def state_of(code: str, *, watching: bool = False) -> str:
     """The game's :attr:`SavedGame.state` alone, read without its moves; raises ``DoesNotExist``."""
     return _state_row(code, watching, count=False)[0]
@@ -335,7 +373,7 @@ def import_board(board: BoardFile) -> SavedGame:
             mode=board.mode.value,
             banked=list(board.banked or []) if final else [],
             goods=[{g.value: n for g, n in held.items()} for held in board.goods or []] if final else [],
-            extras=_extras_of(game) if final else {},
+            extras=_extras_of(game),
         )
         saved.digest = digest_of((turn.placement.laid_by(turn.layer) for turn in game.turns), track_of(saved))
         saved.save()
@@ -347,10 +385,12 @@ def import_board(board: BoardFile) -> SavedGame:
 
 
 def _extras_of(game: Game) -> dict:
-    """A finished board's expansion fields as its file writes them (empty lists left out)."""
+    """A game's expansion fields as its file writes them (a finished board's end state, or what a
+    game being played says of its end: the market), empty lists left out."""
     written: dict = {}
     for module in game.board.modules:
-        written.update({name: value for name, value in module.write_extras(game).items() if value})
+        fields = module.write_extras(game) if game.mode is Mode.FINAL else module.write_replay_extras(game)
+        written.update({name: value for name, value in fields.items() if value})
     return written
 
 

@@ -59,6 +59,7 @@ urlpatterns = [
     path("<code:code>/undo", views.undo, name="undo"),
     path("<code:code>/finish", views.finish, name="finish"),
     path("<code:code>/track/", lower_case(views.track), name="track"),
+    path("<code:code>/market", views.market, name="market"),
     path("<code:code>/score/", lower_case(views.score), name="score"),
     path("<code:code>/moves/", lower_case(views.moves), name="moves"),
     path("<code:code>/board.json", lower_case(views.export), name="export"),

@@ -28,6 +28,7 @@ from scorer.board_layer.numbers import parse_square
 from scorer.board_layer.players import looks_of
 from scorer.board_layer.tile_names import tile_name
 from scorer.boardpage.along import or_next_square
+from scorer.boardpage.city_step import city_asks, city_initial, market_refs
 from scorer.boardpage.creature_step import creature_initial, creature_places
 from scorer.boardpage.moves import move_rows
 from scorer.boardpage.page import board_page, changed_by_last_turn, turn_summary
@@ -316,7 +317,13 @@ def figure(request: HttpRequest, code: str) -> HttpResponse:
         code,
         lambda: services.set_action(code, data["number"], action, expected=data["expected"], clear=clear),
         Selection(spots=True, player=player, kind=kind, on=on),
-        (lambda loaded: or_next_square(loaded, player, Selection(scored=True, player=player)))
+        (
+            lambda loaded: (
+                Selection(spots=True, player=player)
+                if city_asks(loaded.game)  # who steps out of the City, a quarter: still to answer
+                else or_next_square(loaded, player, Selection(scored=True, player=player))
+            )
+        )
         if action is not None and not beside
         else Selection(spots=True, player=player, on=on),
         keep=True,
@@ -407,6 +414,7 @@ def _track_initial(loaded: services.Loaded, foundations: list) -> dict:
         if piece is not None and piece.figure is not None:
             initial[f"tower_{n}_top"] = f"{piece.figure[0]}:{piece.figure[1].value}"
     initial.update(creature_initial(loaded.game))
+    initial.update(city_initial(loaded.game))
     for held in loaded.game.held():
         key = f"prisoners_{held.holder}_{held.player}_{held.kind.value}"
         initial[key] = initial.get(key, 0) + 1
@@ -416,6 +424,28 @@ def _track_initial(loaded: services.Loaded, foundations: list) -> dict:
         for good in Good:
             initial[f"goods_{i}_{good.value}"] = held.get(good.value, 0)
     return initial
+
+
+@require_POST
+def market(request: HttpRequest, code: str) -> HttpResponse:
+    """Where the market's followers go at the end (the Count): a field each, or nowhere."""
+    form = StateForm(request.POST)
+    if not form.is_valid():
+        return _refused(request, code, _("Nothing was changed."), NOTHING)
+    loaded = _load(code)
+    chosen = [request.POST.get(f"market_{n}", "")[:40] for n in range(64)]
+    refs = market_refs(loaded.game, chosen)
+    try:
+        value = [ref.as_json() for ref in refs]
+        services.set_end(code, "market", value, expected=form.cleaned_data["expected"])
+    except CarcassonneError as error:
+        context = score_page(loaded, {})
+        context.update({"saved": loaded.saved, "links": GameLinks.of(loaded.saved), "nav": "play"})
+        context["market_problem"] = explain(error)
+        return render(request, "scorer/score.html", context, status=400)
+    except services.StaleMoveError:
+        return _refused(request, code, str(STALE), NOTHING)
+    return redirect(reverse("scorer:score", kwargs={"code": code}) + "#market")
 
 
 @require_safe

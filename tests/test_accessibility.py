@@ -124,7 +124,38 @@ BOARD_PAGES = {
     "board-square-chosen": "/{lang}/play/{code}/?at={free}",
     "board-figure-step": "/{lang}/play/{code}/?spots=1",
     "final-board-any-tile": "/{lang}/play/{final}/?on=0,0&spots=1",
+    "count-city-questions": "/{lang}/play/{count}/?spots=1",
+    "count-score-market": "/{lang}/play/{market}/score/",
 }
+
+
+def count_game(*turns: str) -> str:
+    """A game with the Count played to ``turns`` (the City laid as it was created)."""
+    from scorer.engine import Placement
+
+    players = [("Mina", "red"), ("Wei", "blue")]
+    saved = services.create_game(
+        services.GameSettings(players=players, expansions=["count", "inns-cathedrals"])
+    )
+    for text in turns:
+        placement = Placement.parse(text)
+        loaded = services.load(saved.code)
+        bare = placement.bare().laid_by(placement.player)
+        loaded = services.add_move(saved.code, bare, expected=loaded.digest)
+        for action in placement.actions:
+            loaded = services.set_action(saved.code, len(loaded.moves) - 1, action, expected=loaded.digest)
+    return saved.code
+
+
+ROAD_FOR_WEI = ("0>U@-3,-1/0", "1>U@-4,-1/0:1W")
+CITY_QUESTIONS = (
+    *ROAD_FOR_WEI,
+    "0>A@-5,-1/270:quarter=castle+big,count=market",
+    "1>E@-2,2/0:1N:from_city=0@-2,2/N+big",
+)
+"""The last tile asks both of the City's questions: Mina's big meeple out of the castle onto the
+city Wei's tile completes (she wins it), and a quarter for Wei, whom only she outscored."""
+MARKET = (*ROAD_FOR_WEI, "0>A@-5,-1/270:quarter=market")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -134,9 +165,11 @@ def test_the_board_page_passes_axe(live_server, page: Page, board_document, lang
     saved = services.import_board(read_board(document))
     final = services.import_board(read_board({**document, "mode": "final"}))
     free = "{},{}".format(*sorted(services.load(saved.code).game.board.open_squares)[0])
+    codes = {"code": saved.code, "final": final.code, "count": count_game(*CITY_QUESTIONS)}
+    codes["market"] = count_game(*MARKET)
     found = []
     for name, path in BOARD_PAGES.items():
-        page.goto(live_server.url + path.format(lang=lang, code=saved.code, final=final.code, free=free))
+        page.goto(live_server.url + path.format(lang=lang, free=free, **codes))
         found += [
             f"{name}: {v}"
             for v in _violations_at_every_width(page, every_engine_everywhere=True) + naming_problems(page)

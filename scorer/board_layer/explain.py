@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scorer.board_layer.languages import localize_digits as d
-from scorer.board_layer.messages import good_name
+from scorer.board_layer.messages import figure_name, good_name
 from scorer.engine import FarmerEdition, FeatureKind, FigureKind, Rules, ScoreEvent
 from scorer.engine.scoring import (
     CATHEDRAL_POINTS,
@@ -15,6 +15,7 @@ from scorer.engine.scoring import (
     PIG_BONUS,
     Phase,
 )
+from scorer.engine.tilesets.count import CITY_SQUARES
 
 
 def role_count(kind: FeatureKind, count: int, *, abbots: bool = False) -> str:
@@ -76,10 +77,15 @@ def _enclosure(event: ScoreEvent) -> str:
     )
 
 
+_THE_CITY = set(CITY_SQUARES.values())
+
+
 def _farm(event: ScoreEvent, rules: Rules) -> str:
     cities = len(event.cities)
     each = FARM_POINTS_PER_CITY[rules.farmers] + (PIG_BONUS if event.pig else 0)
     counted = ngettext("{n} completed city", "{n} completed cities", cities).format(n=d(cities))
+    if any(set(tiles) == _THE_CITY for tiles in event.cities):
+        counted = _("{cities}, the City of Carcassonne among them").format(cities=counted)
     if event.points == each * cities:
         text = _("{cities} × {each} = {points}").format(cities=counted, each=d(each), points=d(event.points))
     else:  # 2nd edition: the pig stands by only some of the cities paid here
@@ -201,5 +207,18 @@ def sentence(event: ScoreEvent, names: list[str], rules: Rules) -> str:
     meeples = who(event, names)
     if meeples:
         parts.append(meeples)
+    if event.visitors:
+        parts.append(_visitors(event, names))
     parts.append(winners_text(event, names))
     return _("; ").join(parts)
+
+
+def _visitors(event: ScoreEvent, names: list[str]) -> str:
+    """Who came out of the City of Carcassonne for this scoring (the Count)."""
+    who_came = _(", ").join(
+        _("{player}'s {figure}").format(player=names[s.player], figure=figure_name(s.kind))
+        for s in event.visitors
+    )
+    if event.feature is FeatureKind.FIELD:
+        return _("from the market: {figures}").format(figures=who_came)
+    return _("out of the City: {figures}").format(figures=who_came)

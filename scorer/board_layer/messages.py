@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from scorer.board_layer.languages import localize_digits
 from scorer.board_layer.tile_names import tile_name
 from scorer.engine import CarcassonneError, FeatureKind, FigureKind, Good, Rule
+from scorer.engine.expansions.count import Quarter
 
 FEATURE_NAMES = {
     FeatureKind.ROAD: pgettext_lazy("feature", "road"),
@@ -20,6 +21,14 @@ FEATURE_NAMES = {
     FeatureKind.GARDEN: pgettext_lazy("feature", "garden"),
     FeatureKind.FIELD: pgettext_lazy("feature", "field"),
 }
+
+QUARTER_NAMES = {
+    Quarter.CASTLE: pgettext_lazy("quarter", "castle"),
+    Quarter.MARKET: pgettext_lazy("quarter", "market"),
+    Quarter.BLACKSMITH: pgettext_lazy("quarter", "blacksmith"),
+    Quarter.CATHEDRAL: pgettext_lazy("quarter", "cathedral"),
+}
+"""The City of Carcassonne's quarters (the Count)."""
 
 FIGURE_NAMES = {
     FigureKind.MEEPLE: pgettext_lazy("figure", "meeple"),
@@ -160,6 +169,12 @@ RULE_SENTENCES = {
     Rule.BAD_FAIRY: gettext_lazy("The fairy cannot move there."),
     Rule.BAD_PRINCESS: gettext_lazy("The princess cannot send that knight home."),
     Rule.BAD_DRAGON: gettext_lazy("The dragon cannot move that way."),
+    Rule.BAD_START: gettext_lazy(
+        "The City of Carcassonne is laid first, each of its tiles on its own square."
+    ),
+    Rule.BAD_FROM_CITY: gettext_lazy("No follower can step out of the City onto that."),
+    Rule.BAD_QUARTER: gettext_lazy("No follower can go into that quarter now."),
+    Rule.BAD_MARKET: gettext_lazy("No follower can move from the market onto that field."),
     Rule.FIELD_NOT_IN_GAME: gettext_lazy(
         "The file describes part of an expansion this game is not played with, or gives it outside "
         "a finished board."
@@ -232,6 +247,51 @@ PRINCESS_DRAGON_PROBLEMS = {
     (Rule.BAD_DRAGON, "no_dragon_tile"): gettext_lazy("Only a tile showing the dragon moves it."),
     (Rule.BAD_DRAGON, "no_tile"): gettext_lazy("The dragon stands on a tile of the board."),
 }
+
+COUNT_PROBLEMS = {
+    (Rule.BAD_START, "order"): gettext_lazy(
+        "The game starts with the City of Carcassonne: its twelve tiles first, then the river's spring."
+    ),
+    (Rule.BAD_START, "square"): gettext_lazy(
+        "Each tile of the City of Carcassonne lies on its own square, unturned: this one at {at_x}, {at_y}."
+    ),
+    (Rule.BAD_START, "missing"): gettext_lazy(
+        "The board needs the whole City of Carcassonne: a tile of it is missing."
+    ),
+    (Rule.BAD_FROM_CITY, "no_feature"): gettext_lazy(
+        "There is no feature there for a follower to step onto."
+    ),
+    (Rule.BAD_FROM_CITY, "not_completed"): gettext_lazy(
+        "Followers step out of the City only onto a road, city or cloister this tile completes."
+    ),
+    (Rule.BAD_FROM_CITY, "count"): gettext_lazy("Nobody steps out of the quarter where the Count stands."),
+    (Rule.BAD_FROM_CITY, "twice_on_feature"): gettext_lazy(
+        "Each player steps at most one follower out onto the same feature."
+    ),
+    (Rule.BAD_FROM_CITY, "not_there"): gettext_lazy("{player} has no such {figure} in that quarter."),
+    (Rule.BAD_FROM_CITY, "twice"): gettext_lazy("Give every follower stepping out of the City in one list."),
+    (Rule.BAD_QUARTER, "no_right"): gettext_lazy(
+        "A follower goes into a quarter only after a scoring that gave points to other players and none "
+        "to {player}."
+    ),
+    (Rule.BAD_QUARTER, "no_figure"): gettext_lazy("{player} has no {figure} left."),
+    (Rule.BAD_QUARTER, "name"): gettext_lazy(
+        "The City's quarters are the castle, the market, the blacksmith and the cathedral."
+    ),
+    (Rule.BAD_START, "figure"): gettext_lazy(
+        "Nobody puts a figure on the City as it is laid: its roads, cities and fields are reached from "
+        "a quarter or through a magic portal."
+    ),
+    (Rule.BAD_QUARTER, "kind"): gettext_lazy("Only a meeple or a big meeple goes into a quarter."),
+    (Rule.BAD_QUARTER, "once"): gettext_lazy("One follower at most goes into a quarter each turn."),
+    (Rule.BAD_QUARTER, "no_layer"): gettext_lazy(
+        "Only the player who laid the tile puts a follower into a quarter."
+    ),
+    (Rule.BAD_MARKET, "count"): gettext_lazy("Nobody leaves the market while the Count stands there."),
+    (Rule.BAD_MARKET, "not_field"): gettext_lazy("A follower from the market goes onto a field."),
+    (Rule.BAD_MARKET, "not_there"): gettext_lazy("{player} has no such {figure} in the market."),
+}
+"""The Count's refusals, by rule and problem."""
 """Princess & Dragon's refusals, by rule and problem."""
 
 PLAYER_PROBLEMS = {
@@ -252,7 +312,12 @@ def _sentence(error: CarcassonneError) -> str:
         )
     figure = facts.get("figure", "")
     key = (error.rule, facts.get("problem", ""))
-    sentence = TOWER_PROBLEMS.get(key) or PRINCESS_DRAGON_PROBLEMS.get(key) or RULE_SENTENCES[error.rule]
+    sentence = (
+        TOWER_PROBLEMS.get(key)
+        or PRINCESS_DRAGON_PROBLEMS.get(key)
+        or COUNT_PROBLEMS.get(key)
+        or RULE_SENTENCES[error.rule]
+    )
     return str(sentence).format(
         height=localize_digits(facts.get("height", "")),
         side=SIDE_NAMES.get(facts.get("side", ""), ""),

@@ -321,7 +321,7 @@ def creature_places(game: Game, looks: Sequence[Look]) -> dict:
         if kind not in FOLLOWERS:
             continue
         placed = game.board.tiles[square]
-        ref = FigureRef(player, *square, placed.orientation.place_of(placed.nodes.index(node)), kind)
+        ref = FigureRef(player, *square, placed.orientation.place_of(game.index_of(node)), kind)
         label = _("Beside {player}'s {figure} at {x}, {y}").format(
             player=looks[player].name, figure=figure_name(kind), **where(*square)
         )

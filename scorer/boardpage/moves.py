@@ -34,7 +34,7 @@ class MoveRow:
     events: list[EventLine] = field(default_factory=list)
     goods: str = ""
     start: bool = False
-    """The start tile of a game being played (laid by nobody)."""
+    """A tile that opens a game being played, laid by nobody (the start tile, the City, the spring)."""
 
 
 def move_rows(game: Game, looks: Sequence[Look]) -> list[MoveRow]:
@@ -67,7 +67,7 @@ def move_rows(game: Game, looks: Sequence[Look]) -> list[MoveRow]:
                 figure_owner=owner,
                 events=[EventLine(title(e), sentence(e, names, game.rules), e.points) for e in turn.events],
                 goods=", ".join(f"{good_name(g)} ×{n}" for g, n in turn.collected),
-                start=game.mode is Mode.REPLAY and turn.layer is None and number == 0,
+                start=game.mode is Mode.REPLAY and turn.layer is None,
             )
         )
     return rows

@@ -21,6 +21,8 @@ from scorer.services import Loaded
 from .along import square_along
 from .captures import exchanges
 from .choices import remembered_fits
+from .city_step import QuarterView, quarters_panel
+from .city_step import describe as describe_city
 from .creature_step import DRAGON, owes_dragon
 from .creature_step import describe as describe_creature
 from .grid import OpenLabels, board_grid
@@ -68,6 +70,8 @@ class BoardPage:
     ``None`` when nothing can be laid."""
     along: bool = False
     """The square chosen is the one guessed for a board being copied (see along.py), not the reader's."""
+    quarters: list[QuarterView] | None = None
+    """The City of Carcassonne's quarters, their followers and the Count (``None``: no Count)."""
 
     @property
     def game(self) -> Game:
@@ -192,6 +196,7 @@ def board_page(
         why_not="" if closed else why_not(game, selection, legal),
         choices=None if fits is None else {"digest": loaded.digest, "fits": fits},
         along=ahead is not None and selection.tile is None and selection.square == ahead,
+        quarters=quarters_panel(game, looks),
     )
 
 
@@ -240,6 +245,7 @@ def turn_summary(game: Game, looks: list[Look]) -> str:
     if turn.layer is not None:
         parts += [describe(looks, turn.layer, action, exchanged) for action in placement.actions]
         parts += [describe_creature(game, looks, turn.layer, action) for action in placement.actions]
+        parts += [describe_city(game, looks, turn.layer, action) for action in placement.actions]
     names = [look.name for look in looks]
     for event in turn.events:
         parts.append(_("{what}: {why}.").format(what=title(event), why=sentence(event, names, game.rules)))

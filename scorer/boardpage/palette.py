@@ -93,9 +93,11 @@ def palette(game: Game, selection: Selection, *, finished: bool) -> list[Palette
     ]
     # The river first while it is laid, and before anything the spring it starts from (stable:
     # catalogue order kept otherwise).
-    starting = not board.tiles and game.mode is Mode.REPLAY and board.start_tile is not START_TILE
+    laid = len(board.tiles)
+    starting = laid < len(board.opening) and game.mode is Mode.REPLAY and board.start_tile is not START_TILE
     if board.bound_square is not None or starting:
-        entries.sort(key=lambda entry: (not entry.tile.is_river, entry.tile is not board.start_tile))
+        due = board.opening[laid] if starting else None
+        entries.sort(key=lambda entry: (entry.tile is not due, not entry.tile.is_river))
     river_keys = iter(RIVER_KEYS)
     for entry in entries:
         if entry.tile.is_river and entry.remaining:

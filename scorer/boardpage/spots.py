@@ -15,6 +15,7 @@ from scorer.board_layer.players import Look
 from scorer.board_layer.tile_names import MIDDLE, bearing_name, feature_bearings, tile_name
 from scorer.engine import FeatureKind, FigureKind, FigureSpot, Game, Meeple, Mode, Recall, Square, Turn
 
+from .city_step import CityStep, city_step
 from .creature_step import CreatureStep, creature_step
 from .selection import Selection
 from .tower_step import TowerStep, tower_step
@@ -97,6 +98,8 @@ class FigureChoice:
     """The Tower's part of the turn (a floor and its capture, a figure onto a tower, a ransom)."""
     creatures: CreatureStep | None = None
     """Princess & Dragon's part of the turn (the fairy, the princess, a portal, the dragon's steps)."""
+    city: CityStep | None = None
+    """The Count's part of the turn (followers out of the City, a follower into a quarter)."""
 
     @property
     def stage(self) -> TowerStep | CreatureStep | None:
@@ -239,8 +242,8 @@ def figure_choice(
     if number is None:
         return None
     turn = game.turns[number]
-    if game.mode is Mode.REPLAY and turn.layer is None and len(game.turns) == 1:
-        return None  # nobody places a figure on the start tile of a game being played
+    if game.mode is Mode.REPLAY and turn.layer is None:
+        return None  # nobody places a figure on the tiles that open a game being played
     player = selection.player if selection.player is not None and selection.player < len(looks) else None
     if player is None:
         player = default_player(game, number)
@@ -274,6 +277,7 @@ def figure_choice(
         )
     choice.tower = tower_step(game, looks, selection, number)
     choice.creatures = creature_step(game, looks, selection, number)
+    choice.city = city_step(game, looks, number)
     if game.mode is Mode.REPLAY:
         for option in game.recall_options(player):
             label = _("Take the abbot back from {x}, {y}: {points} points").format(

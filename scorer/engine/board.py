@@ -111,6 +111,11 @@ class Board:
             self.opening, self._opening_rules = (START_TILE,), (Rule.START_TILE,)
         self._opening_size = len(self.opening)
         """The tiles that start a game being played, in order (the start tile, or a module's)."""
+        self._opening_rule_of = {t.name: rule for t, rule in zip(self.opening, self._opening_rules)}
+        self.opening_squares: dict[str, Square] = {
+            n: sq for m in openers for n, sq in m.opening_squares().items()
+        }
+        """The squares some opening tiles always lie on, at rotation 0 (the City of Carcassonne's)."""
         laying = overriding(self.modules, "laying_problem") if self.mode is Mode.REPLAY else ()
         starts = tuple((m, m.laying_start()) for m in laying)
         self._live: tuple[tuple[RuleModule, object], ...] = tuple(
@@ -194,6 +199,11 @@ class Board:
                 return Problem(Rule.TILE_NOT_IN_GAME, {"twin": tile.twin or ""})
             return Problem(Rule.NO_TILE_LEFT, {"count": self.counts[tile.name]})
         tiles = self.tiles
+        fixed = self.opening_squares.get(tile.name)
+        if fixed is not None and (square != fixed or rotation != 0):
+            # A tile with a square of its own: anything else is refused before any other rule.
+            facts = {"problem": "square", "at_x": fixed[0], "at_y": fixed[1]}
+            return Problem(self._opening_rule_of[tile.name], facts)
         if square in tiles:
             return Problem(Rule.SQUARE_TAKEN)
         replay = self.mode is Mode.REPLAY

@@ -102,6 +102,25 @@ class FeatureGraph:
         self._version += 1
         return nodes
 
+    def add_twin(self, node: int) -> int:
+        """A segment more of ``node``'s piece of feature, carrying nothing of its own (no edge, no
+        pennant, no city it touches): where a second figure stands on that piece (a finished
+        board's market farmer beside another). Joined to ``node``'s group, whose root stays."""
+        spec = self.spec[node]
+        twin = len(self.parent)
+        self.spec.append(FeatureSpec(spec.kind, (), spec.anchor))
+        self.square.append(self.square[node])
+        self.index.append(self.index[node])
+        self.parent.append(twin)
+        self.size.append(1)
+        self.link.append(twin)
+        self.open_ends.append(0)
+        self.occupancy.append(0)
+        self._journal.append((_NEW, 1))
+        self._version += 1
+        self.join(node, twin)
+        return twin
+
     def find(self, node: int) -> int:
         parent = self.parent
         while parent[node] != node:

@@ -496,7 +496,10 @@ class Game(GameView):
         problem = figure_problem(self, placed, meeple.player, meeple.kind, index)
         if problem is not None:
             raise problem.error(**where)
-        self._graph.put_figure(placed.nodes[index], meeple.player, meeple.kind)
+        node = placed.nodes[index]
+        if node in self._graph.figures:  # a second figure on the same piece (a finished board's)
+            node = self._graph.add_twin(node)
+        self._graph.put_figure(node, meeple.player, meeple.kind)
         self._change_supply(meeple.player, meeple.kind, -1)
 
     def _return_figures(self, root: int, visitors: tuple[Spot, ...] = ()) -> None:

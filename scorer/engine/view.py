@@ -209,6 +209,10 @@ class GameView:
         figures = self._graph.figures
         return next((node for node in placed.nodes if figures.get(node) == (player, kind)), None)
 
+    def index_of(self, node: int) -> int:
+        """The index, among its tile's features, of the feature segment ``node`` is a piece of."""
+        return self._graph.index[node]
+
     def figure_on(self, node: int) -> tuple[int, FigureKind] | None:
         """Whose figure stands on segment ``node``, and which, if any."""
         return self._graph.figures.get(node)

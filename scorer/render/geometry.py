@@ -925,3 +925,19 @@ def tile_layout(tile: TileType) -> TileLayout:
                 raise ValueError(f"no room beside the inn's road on tile {tile.name}")
             inns.append((road.feature, spot))
     return TileLayout(**{**layout.__dict__, "inns": tuple(inns)})
+
+
+def four_pointed_star(centre: Point, r: float, waist: float) -> Path:
+    """A star of four points ``r`` from ``centre``, its waist ``waist`` of that between them."""
+    x, y = centre
+    w = r * waist
+    return (
+        (x, y - r),
+        (x + w, y - w),
+        (x + r, y),
+        (x + w, y + w),
+        (x, y + r),
+        (x - w, y + w),
+        (x - r, y),
+        (x - w, y - w),
+    )

@@ -1,6 +1,7 @@
 """Our own flat tile art, drawn from the engine's tile data: fields, cities, roads, cloisters, river,
 and the expansions' inns, cathedrals, gardens, trade goods, hedges, tower foundations, and
-Princess & Dragon's volcanoes, dragons, magic portals, princesses and tunnel.
+Princess & Dragon's volcanoes, dragons, magic portals, princesses and tunnel; the Count's City of
+Carcassonne is laid over its tiles by :mod:`.city_art`.
 
 A tile is painted at rotation 0 on a supersampled canvas in the same order as its label map
 (hedges, roads, cities, inns, cloister yards, river, bridges), so the art and :func:`feature_mask`
@@ -24,6 +25,7 @@ from scorer.engine.places import ROTATIONS
 from scorer.engine.tiles import TileMark
 
 from . import palette as P
+from .city_art import city_label_map, city_layout, paint_city
 from .geometry import (
     CATHEDRAL_HALF,
     GARDEN_RADIUS,
@@ -40,6 +42,7 @@ from .geometry import (
     Point,
     Pool,
     RoadShape,
+    four_pointed_star,
     tile_layout,
 )
 from .labels import (
@@ -200,7 +203,7 @@ def mask_image(name: str, feature: int, size: int, rotation: int) -> Image.Image
         disc = canvas.new("L", 0)
         ImageDraw.Draw(disc).ellipse(canvas.box(spec.anchor, GARDEN_RADIUS, GARDEN_RADIUS), fill=255)
         return canvas.shrink(disc)
-    labels = label_map(name, size).image
+    labels = _labels(name, size).image
     value = label(feature)
     mask = labels.point(lambda v: 255 if v == value else 0)
     return canvas.shrink(mask)
@@ -209,9 +212,14 @@ def mask_image(name: str, feature: int, size: int, rotation: int) -> Image.Image
 # -- painting -----------------------------------------------------------------------------------
 
 
+def _labels(name: str, size: int) -> LabelMap:
+    """Which feature each pixel belongs to; a City of Carcassonne tile's fields stop at its wall."""
+    return city_label_map(name, size) if TILES[name].city_of_carcassonne else label_map(name, size)
+
+
 def _paint(tile: TileType, canvas: Canvas) -> Image.Image:
-    layout = tile_layout(tile)
-    labels = label_map(tile.name, canvas.size)
+    layout = city_layout(tile) if tile.city_of_carcassonne else tile_layout(tile)
+    labels = _labels(tile.name, canvas.size)
     # Seeded by the twin's name: a garden tile's grass and houses are its twin's.
     rng = random.Random(zlib.crc32((tile.twin or tile.name).encode()))
     image = canvas.new("RGB", P.FIELD)
@@ -229,6 +237,8 @@ def _paint(tile: TileType, canvas: Canvas) -> Image.Image:
     cathedrals = dict(layout.cathedrals)
     for city in layout.cities:
         _city(image, canvas, city, rng, cathedrals.get(city.feature))
+    if tile.city_of_carcassonne:
+        paint_city(image, canvas, tile)
     for _, centre in layout.cloisters:
         _yard(draw, canvas, centre)
     for feature, mouths in tunnels.items():
@@ -1010,19 +1020,7 @@ def _portal_details(
 
 def _sparkle(draw: ImageDraw.ImageDraw, canvas: Canvas, centre: Point, r: float) -> None:
     """A four-pointed star of light."""
-    x, y = centre
-    w = r * 0.28
-    star = (
-        (x, y - r),
-        (x + w, y - w),
-        (x + r, y),
-        (x + w, y + w),
-        (x, y + r),
-        (x - w, y + w),
-        (x - r, y),
-        (x - w, y - w),
-    )
-    draw.polygon(canvas.path(star), fill=P.PORTAL_LIGHT, outline=P.PORTAL_SWIRL)
+    draw.polygon(canvas.path(four_pointed_star(centre, r, 0.28)), fill=P.PORTAL_LIGHT, outline=P.PORTAL_SWIRL)
 
 
 def _glow(

@@ -9,9 +9,11 @@ Two ways in:
 
 - ``RefGame``: lay tiles one by one (``play``) and read points, supplies and totals; the base game
   and the River as the differential tests drive it, and the expansions through keyword arguments.
-- ``score_document``: a whole board file (board-format.md), every expansion but the Count of
-  Carcassonne included, in either mode, to the JSON report; anything illegal raises
-  ``RefIllegal`` with the reason in words.
+- ``score_document``: a whole board file (board-format.md), every expansion included (the Count of
+  Carcassonne too: the City's 12 tiles as the start, its four quarters, followers coming out of
+  the City onto features being completed, the market at the end, the City in the farms), in
+  either mode, to the JSON report; anything illegal raises ``RefIllegal`` with the reason in
+  words.
 
 Where the contract leaves a question open, the decision follows the published rules and is written
 down next to the code as "Decision:".
@@ -42,8 +44,10 @@ class RefIllegal(ValueError):
     """A board file, placement or figure the rules do not allow; the message says why.
 
     ``code`` names the refusal where board-format.md gives it one and the model tells it apart
-    (Princess & Dragon's ``volcano``, ``bad_portal``, ``bad_fairy``, ``bad_princess``, ``bad_dragon``,
-    and ``two_actions``); None elsewhere.
+    (Princess & Dragon's ``volcano``, ``bad_portal``, ``bad_fairy``, ``bad_princess``, ``bad_dragon``;
+    the Count's ``bad_start``, ``bad_from_city``, ``bad_quarter`` and ``bad_market``; and
+    ``two_actions``, ``action_not_in_game``, ``action_in_final``, ``field_not_in_game``); None
+    elsewhere.
     """
 
     def __init__(self, message: str, code: str | None = None) -> None:
@@ -133,7 +137,7 @@ class RefTile:
     edges: tuple[str, str, str, str]  # N E S W, canonical
     features: tuple[Feat, ...]
     river: bool = False
-    expansion: str = "base"  # base, river, inns-cathedrals, traders-builders, tower, princess-dragon
+    expansion: str = "base"  # base, river, inns-cathedrals, traders-builders, tower, princess-dragon, count
     twin: str | None = None  # a garden tile: the tile it replaces with the Abbot
     tower: bool = False  # a tower foundation (The Tower)
     mark: str | None = None  # Princess & Dragon: volcano, dragon or portal (a princess is on its city)
@@ -426,13 +430,55 @@ PD_TILES: dict[str, RefTile] = {
     )
 }  # fmt: skip
 
-ALL_TILES: dict[str, RefTile] = {**REF_TILES, **EXPANSION_TILES, **GARDEN_TILES, **TOWER_TILES, **PD_TILES}
+CO = "count"
+
+
+def CO_T(name: str, edges: str, *features: Feat) -> RefTile:
+    return T(name, 1, edges, *features, expansion=CO)
+
+
+# Typed from the Count of Carcassonne's table of tiles.md: only the outer edges of the City's block
+# carry features; a half-edge in no feature is the City's wall. A field along the outer edge goes
+# round onto the next City tile where both list the facing half-edges (count-1's ENE, count-2's
+# WNW), so three fields run round the City, cut by the roads of count-1, count-4 and count-11:
+# count-1 {SSW, WSW} .. count-5 .. count-9 .. count-10 .. count-11 {SSW, WSW} on the west and
+# south; count-11 {ESE, SSE} .. count-12 .. count-8 .. count-4 {NNE ...} on the east; count-4
+# {WNW, NNW} .. count-3 .. count-2 .. count-1 {WNW ...} on the north.
+CITY_TILES: dict[str, RefTile] = {
+    t.name: t
+    for t in (
+        CO_T("count-1", "F F F R", R("W"), F("WNW NNW N NNE ENE"), F("SSW WSW")),
+        CO_T("count-2", "F F F F", F("WNW NNW N NNE ENE")),
+        CO_T("count-3", "F F F F", F("WNW NNW N NNE ENE")),
+        CO_T("count-4", "R F F F", R("N"), F("WNW NNW"), F("NNE ENE E ESE SSE")),
+        CO_T("count-5", "F F F F", F("SSW WSW W WNW NNW")),
+        CO_T("count-6", "F F F F"),
+        CO_T("count-7", "F F F F"),
+        CO_T("count-8", "F F F F", F("NNE ENE E ESE SSE")),
+        CO_T("count-9", "F F C F", C("S"), F("NNW WNW W WSW ESE", 0)),
+        CO_T("count-10", "F F F F", F("ESE SSE S SSW WSW")),
+        CO_T("count-11", "F F R F", R("S"), F("ESE SSE"), F("SSW WSW")),
+        CO_T("count-12", "F C F F", C("E"), F("NNE SSE S SSW WSW", 0)),
+    )
+}  # fmt: skip
+
+CITY_SQUARES: dict[str, tuple[int, int]] = {f"count-{i + 1}": (-2 + i % 4, -1 + i // 4) for i in range(12)}
+"""Each City tile's fixed square (rotation 0): x −2…1, y −1…1 in reading order."""
+
+ALL_TILES: dict[str, RefTile] = {
+    **REF_TILES,
+    **EXPANSION_TILES,
+    **GARDEN_TILES,
+    **TOWER_TILES,
+    **PD_TILES,
+    **CITY_TILES,
+}
 
 BASE_NAMES = tuple(n for n, t in REF_TILES.items() if not t.river)
 RIVER_NAMES = tuple(n for n, t in REF_TILES.items() if t.river)
 ALL_RIVER_NAMES = tuple(n for n, t in ALL_TILES.items() if t.river)
 
-EXPANSIONS = ("river", "abbot", IC, TB, TO, PD)
+EXPANSIONS = ("river", "abbot", IC, TB, TO, PD, CO)
 
 
 def tile_counts(expansions=()) -> dict[str, int]:
@@ -509,8 +555,9 @@ class Figure:
 CATEGORIES = ("road", "city", "cloister", "garden", "farm", "goods", "banked")
 BASE_CATEGORIES = ("road", "city", "cloister", "farm", "banked")
 TOWER_CATEGORIES = (*CATEGORIES, "fairy", "ransom")
-"""A game with The Tower or Princess & Dragon reports two more categories (board-format.md, "More
-expansions"): the fairy's (turn points and bonuses) and ransoms received minus paid."""
+"""A game with The Tower, Princess & Dragon or the Count reports two more categories
+(board-format.md, "More expansions"): the fairy's (turn points and bonuses) and ransoms received
+minus paid."""
 MORE_CATEGORIES = TOWER_CATEGORIES
 CATEGORY_OF = {
     "fairy": "fairy",
@@ -538,6 +585,18 @@ DRAGON_STEPS = 6
 NO_DRAGON_TILES = ("count-6", "count-7")  # never entered (no such tile without the Count)
 FAIRY_POINT = 1
 FAIRY_BONUS = 3
+
+# The Count of Carcassonne (board-format.md, "More expansions").
+QUARTERS = ("castle", "market", "blacksmith", "cathedral")
+QUARTER_FOR = {"road": "blacksmith", "city": "castle", "cloister": "cathedral"}
+"""The quarter whose followers may join a road, city or cloister being completed (from_city)."""
+COUNT_START = "castle"
+CLOISTER_WEIGHT = {"meeple": 1, "big": 2, "abbot": 1}
+"""Who wins a cloister several followers share (a follower from the cathedral beside its monk or
+abbot). Decision: "they count and score like any other follower there": a meeple 1, a big meeple
+2 as wherever majority is decided, and an abbot, a follower too, 1."""
+THE_CITY = frozenset((square, -1) for square in CITY_SQUARES.values())
+"""The City of Carcassonne as one more completed city for the farms (its 12 squares)."""
 
 
 @dataclass
@@ -602,6 +661,18 @@ class RefGame:
     fairy_square: tuple | None = None
     fairy_figure: Figure | None = None
     pd_log: Counter = field(default_factory=Counter)
+    # The Count: the followers in each quarter of the City (each a Figure, in no order), the
+    # quarter the Count stands in, and the further figures on a feature of one tile that already
+    # holds one (``crowd``: (square, feature index) -> [Figure]; a follower out of the City or the
+    # market, or a final board's). Decision: ``figures`` keeps the first figure of each feature
+    # of a tile and ``crowd`` the others, so that all that reads ``figures`` one per place stays
+    # as it was; everything that weighs, holds, finds or sends home figures reads both.
+    # ``count_log`` counts what happened.
+    quarters: dict = field(default_factory=dict)  # quarter -> [Figure]
+    count_at: str = COUNT_START
+    crowd: dict = field(default_factory=dict)
+    count_log: Counter = field(default_factory=Counter)
+    last_scored: list = field(default_factory=list)  # the events of the last turn's step 6
 
     def __post_init__(self) -> None:
         self.expansions = frozenset(self.expansions) | ({"river"} if self.river else frozenset())
@@ -612,12 +683,39 @@ class RefGame:
         self.tokens = [Counter() for _ in range(self.players)]
         floors = FLOORS_PER_PLAYER.get(self.players, 0) if TO in self.expansions else 0
         self.floors = [floors] * self.players
+        self.quarters = {q: [] for q in QUARTERS}
+
+    @property
+    def opening(self) -> int:
+        """How many placements nobody lays: the start tile, or with the Count the City's 12 tiles
+        and, with the River, the spring after them. The next placement is player 0's."""
+        return 12 + self.river if CO in self.expansions else 1
+
+    @property
+    def start_tile(self) -> str:
+        return "count-1" if CO in self.expansions else "river-spring" if self.river else "D"
+
+    def figures_at(self, member) -> list[Figure]:
+        """Every figure on feature ``member`` = (square, index) of one tile."""
+        first = self.figures.get(member)
+        return ([] if first is None else [first]) + self.crowd.get(member, [])
+
+    def all_figures(self) -> list[tuple]:
+        """(member, Figure) of every figure on a feature of a tile, in order."""
+        return [(m, fig) for m in sorted(self.figures) for fig in self.figures_at(m)]
+
+    def _put(self, member, figure) -> None:
+        """``figure`` onto feature ``member``, beside any figure already there."""
+        if member in self.figures:
+            self.crowd.setdefault(member, []).append(figure)
+        else:
+            self.figures[member] = figure
 
     @property
     def categories(self) -> tuple[str, ...]:
-        """The report's categories: seven, and two more in a game with The Tower or Princess &
-        Dragon (``fairy`` and ``ransom``, both present in either)."""
-        return MORE_CATEGORIES if self.expansions & {TO, PD} else CATEGORIES
+        """The report's categories: seven, and two more in a game with The Tower, Princess &
+        Dragon or the Count (``fairy`` and ``ransom``, both present in each)."""
+        return MORE_CATEGORIES if self.expansions & {TO, PD, CO} else CATEGORIES
 
     def score_of(self, player) -> int:
         """What ``player`` has on the score track now (points of the turns played so far)."""
@@ -681,19 +779,26 @@ class RefGame:
         """Majority strength per player on a feature: meeples 1, big meeples 2, nothing else."""
         out = Counter()
         for m in group:
-            fig = self.figures.get(m)
-            if fig is not None and fig.kind in STRENGTH:
-                out[fig.player] += STRENGTH[fig.kind]
+            for fig in self.figures_at(m):
+                if fig.kind in STRENGTH:
+                    out[fig.player] += STRENGTH[fig.kind]
+        return out
+
+    def cloister_strength(self, member) -> Counter:
+        """Who holds a cloister or garden (CLOISTER_WEIGHT); one figure alone weighs 1, as ever."""
+        figs = self.figures_at(member)
+        if len(figs) == 1:
+            return Counter({figs[0].player: 1})
+        out = Counter()
+        for fig in figs:
+            out[fig.player] += CLOISTER_WEIGHT.get(fig.kind, 0)
         return out
 
     def group_meeples(self, group) -> Counter:
         return self.strength(group)
 
     def holds(self, group, player, kinds) -> bool:
-        return any(
-            (fig := self.figures.get(m)) is not None and fig.player == player and fig.kind in kinds
-            for m in group
-        )
+        return any(fig.player == player and fig.kind in kinds for m in group for fig in self.figures_at(m))
 
     def points(self, kind, group, complete) -> int:
         feats = [self.tiles[sq][2][i] for sq, i in group]
@@ -734,8 +839,8 @@ class RefGame:
         x, y = square
         for side, (dx, dy) in STEP.items():
             other = self.tiles.get((x + dx, y + dy))
-            if other is None:
-                continue
+            if other is None or (name in CITY_TILES and other[0] in CITY_TILES):
+                continue  # (edges between two City tiles are not checked)
             theirs = oriented_edges(other[0], other[1])[OPPOSITE[side]]
             if theirs != edges[side]:
                 return (
@@ -786,7 +891,7 @@ class RefGame:
         if square in self.tiles:
             return f"square {square} already holds a tile"
         if not self.tiles:
-            start = "river-spring" if self.river else "D"
+            start = self.start_tile
             if self.final or name == start:
                 return None
             return f"the start tile must be {start}"
@@ -842,6 +947,9 @@ class RefGame:
         basic = self.basic_problem(name, square, rotation)
         if basic or self.final or not self.river or not self.tiles:
             return basic
+        if not self.river_started and name not in CITY_TILES:
+            # with the Count the River starts after the City: its spring comes first
+            return None if name == "river-spring" else "the river's spring comes first"
         if ALL_TILES[name].river:
             return self.river_problem(name, square, rotation)
         if self.some_river_tile_fits():
@@ -876,6 +984,8 @@ class RefGame:
         princess=None,
         dragon=None,
         more=(),
+        from_city=(),
+        quarter=None,
     ) -> list[RefEvent]:
         """Lay a tile with at most one action; return what it scored. Raises RefIllegal.
 
@@ -893,8 +1003,14 @@ class RefGame:
         or "tower", kind): the follower the fairy moves next to, the knight a princess sends home;
         ``dragon`` the squares the dragon steps onto. ``more``: a final board's further figures on
         this tile (its ``meeples`` after the first), each (player, place, kind).
+
+        The Count: ``from_city`` lists figure references (player, x, y, place, kind) of followers
+        coming out of the City onto features this turn completes (step 6); ``quarter`` is (kind,
+        to, count): the layer's follower into quarter ``to`` and the Count's new quarter or None
+        (step 7).
         """
         index = len(self.order)
+        from_city = tuple(from_city or ())
         square = (x, y)
         figure = place = None
         if meeple is not None:
@@ -924,6 +1040,20 @@ class RefGame:
                 raise RefIllegal(
                     f"{what} is part of a turn of a replay, not of a final board", "action_in_final"
                 )
+        for value, what in (
+            (from_city, "a follower out of the City"),
+            (quarter, "a follower into a quarter"),
+        ):
+            if value and CO not in self.expansions:
+                raise RefIllegal(f"{what} comes with the count expansion only", "action_not_in_game")
+            if value and self.final:
+                raise RefIllegal(
+                    f"{what} is part of a turn of a replay, not of a final board", "action_in_final"
+                )
+        if CO in self.expansions:
+            extras = (figure, recall, tower, top, ransom, portal, fairy, princess)
+            busy = any(a is not None for a in extras) or bool(dragon) or bool(more)
+            self._check_start(index, name, square, rotation, busy)
         if (tower, top, ransom) != (None, None, None):
             if TO not in self.expansions:
                 raise RefIllegal("towers, their tops and ransoms come with the tower expansion only")
@@ -995,9 +1125,13 @@ class RefGame:
         if pd_turn:
             self._dragon_moves(square, list(dragon or ()))
         if not self.final:
-            events += self._score_play(square, index, layer)
+            scored = self._score_play(square, index, layer, from_city)
+            events += scored
             if self.expansions & {TO, PD}:
                 self._lonely_builders_and_pigs_home()
+            self.last_scored = scored
+            if quarter is not None:
+                self.to_quarter(layer, *quarter, scored=scored)
         self.events += events
         self.layers.append(layer)
         if earned:
@@ -1020,9 +1154,11 @@ class RefGame:
         # Decision: the start tile has no layer unless the file names one; placement 1 is player
         # 0's even when a figure stood on the start tile (board-format.md). Such a figure is still
         # allowed, as it always was in this model and in files valid before the expansions.
-        if index == 0:
+        # With the Count the same holds for the City's 12 tiles and the River's spring after
+        # them: laid by nobody, and the placement after them is player 0's.
+        if index < self.opening:
             return None
-        if index == 1:
+        if index == self.opening:
             return 0
         if self.extra_for is not None:
             return self.extra_for
@@ -1081,11 +1217,9 @@ class RefGame:
 
     def _stand(self, square, place, figure) -> None:
         index = self.check_figure(square, place, figure)
-        if (square, index) in self.figures:
-            # Decision (a limit of this model, reachable only on a hand-written final board): one
-            # figure per feature of one tile. In replay no two can share it, portal or not.
-            raise RefIllegal(f"two figures on the same feature at {place} of the tile on {square}")
-        self.figures[(square, index)] = figure
+        # In replay no two figures share a feature of the tile just laid (check_figure); a final
+        # board may list several on one (a follower from the market beside a farmer, say).
+        self._put((square, index), figure)
         self.stock[figure.player][figure.kind] -= 1
 
     def check_figure(self, square, place, figure) -> int:
@@ -1268,7 +1402,7 @@ class RefGame:
             return None
         if self.tops.get(square) is figure:
             return figure
-        if any(sq == square and fig is figure for (sq, _), fig in self.figures.items()):
+        if any(sq == square and fig is figure for (sq, _), fig in self.all_figures()):
             return figure
         return None
 
@@ -1302,7 +1436,7 @@ class RefGame:
         whatever the farmers rule (with "1st" or "2nd" the field still takes part in the farms'
         scoring, so its farmer's fairy still gives 3)."""
         follower = self.fairy_follower()
-        if follower is None or not any(self.figures.get(m) is follower for m in group):
+        if follower is None or not any(fig is follower for m in group for fig in self.figures_at(m)):
             return []
         if placement is not None:
             self.pd_log["fairy bonus"] += 1
@@ -1329,9 +1463,10 @@ class RefGame:
             index = self.feature_for(square, at, kind)
         except RefIllegal as e:
             raise RefIllegal(str(e), code) from None
-        if self.figures.get((square, index)) != wanted:
+        found = [fig for fig in self.figures_at((square, index)) if fig == wanted]
+        if not found:
             raise RefIllegal(f"no {kind} of player {player} stands at {at} on {square}", code)
-        return (square, index), self.figures[(square, index)]
+        return (square, index), found[0]
 
     def _move_fairy(self, layer, ref) -> None:
         """The action: the fairy moves next to one of the layer's followers (on a tower too)."""
@@ -1556,30 +1691,22 @@ class RefGame:
 
     def _send_home(self, group) -> None:
         for m in group:
-            if m in self.figures:
-                fig = self.figures.pop(m)
+            for fig in self.figures_at(m):
                 self.stock[fig.player][fig.kind] += 1
+            self.figures.pop(m, None)
+            self.crowd.pop(m, None)
 
-    def _score_play(self, square, index, layer) -> list[RefEvent]:
-        events = []
-        done = set()
+    def completed_by(self, square) -> list[tuple[str, frozenset]]:
+        """(kind, members) of every road, city, cloister and garden the tile on ``square``
+        completes, in the order this model scores them: the tile's roads and cities, then the
+        cloisters and gardens of the 3 × 3 squares around it, column by column."""
+        out = []
         for i, feat in enumerate(self.tiles[square][2]):
             if feat.kind not in ("road", "city"):
                 continue
             group = self.group(square, i)
-            if group in done or not self.complete(group):
-                continue
-            done.add(group)
-            if feat.kind == "city" and layer is not None:
-                # the layer takes the goods, whoever owns the city and even if nobody does
-                for sq, j in group:
-                    good = self.tiles[sq][2][j].goods
-                    if good:
-                        self.tokens[layer][good] += 1
-            if self.strength(group):
-                events.append(self.feature_event("play", feat.kind, group, True, index))
-                events += self._fairy_bonus("play", group, True, index)
-            self._send_home(group)  # meeples, big meeples and builders alike
+            if all(g != group for _, g in out) and self.complete(group):
+                out.append((feat.kind, group))
         x, y = square
         for dx in (-1, 0, 1):
             for dy in (-1, 0, 1):
@@ -1587,22 +1714,198 @@ class RefGame:
                 if sq not in self.tiles or self.neighbours(sq) != 8:
                     continue
                 for i, feat in enumerate(self.tiles[sq][2]):
-                    fig = self.figures.get((sq, i))
-                    if feat.kind in ("cloister", "garden") and fig is not None:
-                        around = tuple(sorted(self.around(sq)))
-                        events.append(
-                            RefEvent(
-                                "play", feat.kind, [fig.player], 9, True, 9, index, around, 0, {fig.player: 1}
-                            )
+                    if feat.kind in ("cloister", "garden"):
+                        out.append((feat.kind, frozenset({(sq, i)})))
+        return out
+
+    def _score_play(self, square, index, layer, from_city=()) -> list[RefEvent]:
+        events = []
+        completed = self.completed_by(square)
+        arrivals = self._from_city(completed, from_city)
+        for n, (kind, group) in enumerate(completed):
+            # step 6: the followers out of the City join the feature just before it is scored
+            for member, figure in arrivals.get(n, ()):
+                self.count_log["from city onto an empty feature"] += not any(
+                    self.figures_at(m) for m in group
+                )
+                self._put(member, figure)
+            if kind == "city" and layer is not None:
+                # the layer takes the goods, whoever owns the city and even if nobody does
+                for sq, j in group:
+                    good = self.tiles[sq][2][j].goods
+                    if good:
+                        self.tokens[layer][good] += 1
+            if kind in ("road", "city"):
+                if self.strength(group):
+                    events.append(self.feature_event("play", kind, group, True, index))
+                    events += self._fairy_bonus("play", group, True, index)
+            else:
+                (member,) = group
+                if self.figures_at(member):
+                    strength = self.cloister_strength(member)
+                    around = tuple(sorted(self.around(member[0])))
+                    events.append(
+                        RefEvent(
+                            "play", kind, majority(strength), 9, True, 9, index, around, 0, dict(strength)
                         )
-                        events += self._fairy_bonus("play", {(sq, i)}, True, index, around)
-                        self._send_home({(sq, i)})
+                    )
+                    events += self._fairy_bonus("play", group, True, index, around)
+            self._send_home(group)  # meeples, big meeples and builders alike
         return events
+
+    # -- the Count of Carcassonne ------------------------------------------------------------
+
+    def _check_start(self, index, name, square, rotation, busy: bool) -> None:
+        """The City's 12 tiles first, in order, each on its square at rotation 0, with no figure
+        (bad_start). On a final board only where a City tile lies is checked (the rest at the end).
+
+        Decision: board-format.md gives ``bad_start`` to placements 0-11 only; the River's spring
+        after them (placement 12, touching the City along a field edge, "the River's rules then
+        apply as usual") is refused as any tile breaking the River's or the laying rules is, with
+        no code of its own here."""
+        if name in CITY_TILES and (square != CITY_SQUARES[name] or rotation != 0):
+            raise RefIllegal(
+                f"{name} lies on {CITY_SQUARES[name]} at rotation 0, not on {square} at {rotation}",
+                "bad_start",
+            )
+        if self.final:
+            return
+        if index < 12:
+            expected = f"count-{index + 1}"
+            if name != expected:
+                raise RefIllegal(
+                    f"placement {index} of the City of Carcassonne is {expected}, not {name}", "bad_start"
+                )
+            if busy:
+                # Decision: a City tile is laid by nobody; a figure or any other action on it is
+                # refused (a figure reaches its features only through a portal or from a quarter).
+                # Naming its ``player`` is allowed and changes nothing. ``from_city`` and
+                # ``quarter`` are refused by their own rules (a City tile completes nothing, and
+                # its turn scored nothing): bad_from_city, bad_quarter.
+                raise RefIllegal(
+                    f"{name} is laid with the City, by nobody: no figure, no action", "bad_start"
+                )
+
+    def _from_city(self, completed, entries) -> dict[int, list[tuple]]:
+        """Step 6's followers out of the City: which of ``completed`` each joins, as {position in
+        ``completed``: [(member, Figure)]}; each is taken out of its quarter (bad_from_city).
+
+        Decision: the entries are matched to the features they name, in any order (the contract
+        lists them in the order the features are scored; the result is the same in any)."""
+        arrivals: dict[int, list[tuple]] = {}
+        used = set()
+        for entry in entries:
+            player, x, y, at, kind = entry
+            where = f"the follower of player {player} out of the City onto {at} of {(x, y)}"
+            if kind not in KNIGHTS or at == TOP:
+                raise RefIllegal(f"{where}: only a meeple or big meeple goes into the City", "bad_from_city")
+            if (x, y) not in self.tiles:
+                raise RefIllegal(f"{where}: no tile there", "bad_from_city")
+            try:
+                member = ((x, y), self.feature_for((x, y), at, kind))
+            except RefIllegal as e:
+                raise RefIllegal(f"{where}: {e}", "bad_from_city") from None
+            found = [n for n, (_, group) in enumerate(completed) if member in group]
+            if not found:
+                raise RefIllegal(f"{where}: no road, city or cloister this turn completes", "bad_from_city")
+            n = found[0]
+            quarter = QUARTER_FOR.get(completed[n][0])
+            if quarter is None:
+                raise RefIllegal(f"{where}: no quarter sends followers to a garden", "bad_from_city")
+            if quarter == self.count_at:
+                raise RefIllegal(
+                    f"{where}: the Count stands in the {quarter}: nobody leaves it", "bad_from_city"
+                )
+            if (player, n) in used:
+                raise RefIllegal(f"{where}: one follower per player per feature", "bad_from_city")
+            figure = Figure(player, kind)
+            if figure not in self.quarters[quarter]:
+                raise RefIllegal(f"{where}: player {player} has no {kind} in the {quarter}", "bad_from_city")
+            self.quarters[quarter].remove(figure)
+            used.add((player, n))
+            arrivals.setdefault(n, []).append((member, figure))
+            self.count_log["from city"] += 1
+            self.count_log[f"from the {quarter}"] += 1
+        return arrivals
+
+    def quarter_allowed(self, layer, scored) -> bool:
+        """Step 7's condition: this turn's scoring of features (step 6) gave points to another
+        player and none to the layer (a fairy's bonus, goods and ransoms do not count)."""
+        features = [e for e in scored if e.kind in ("road", "city", "cloister", "garden") and e.points > 0]
+        others = any(p != layer for e in features for p in e.winners)
+        return layer is not None and others and not any(layer in e.winners for e in features)
+
+    def to_quarter(self, layer, kind, to, count=None, *, scored=None) -> None:
+        """Step 7: one of the layer's meeples or its big meeple from supply into quarter ``to``;
+        the Count moves to ``count`` (None: it stays)."""
+        scored = self.last_scored if scored is None else scored
+        if to not in QUARTERS or (count is not None and count not in QUARTERS):
+            raise RefIllegal(f"the City's quarters are {', '.join(QUARTERS)}", "bad_quarter")
+        if kind not in KNIGHTS:
+            raise RefIllegal(f"a meeple or big meeple goes into a quarter, not a {kind}", "bad_quarter")
+        if not self.quarter_allowed(layer, scored):
+            raise RefIllegal(
+                "a follower goes into the City only after a turn whose scoring gave points to another "
+                "player and none to the layer",
+                "bad_quarter",
+            )
+        if self.stock[layer].get(kind, 0) <= 0:
+            raise RefIllegal(f"player {layer} has no {kind} in supply to send into the City", "bad_quarter")
+        self.stock[layer][kind] -= 1
+        self.quarters[to].append(Figure(layer, kind))
+        self.count_log["quarter"] += 1
+        self.count_log[f"into the {to}"] += 1
+        if count is not None:
+            self.count_log["count moves"] += count != self.count_at
+            self.count_at = count
+
+    def move_from_market(self, refs) -> None:
+        """The end of a replay: followers of the market quarter onto fields, just before the farms
+        (bad_market); never while the Count stands in the market."""
+        if refs and self.count_at == "market":
+            raise RefIllegal("the Count stands in the market: nobody leaves it", "bad_market")
+        for player, x, y, at, kind in refs:
+            where = f"the follower of player {player} out of the market onto {at} of {(x, y)}"
+            if kind not in KNIGHTS or at == TOP or (x, y) not in self.tiles:
+                raise RefIllegal(f"{where}: a meeple or big meeple onto a field of a tile", "bad_market")
+            try:
+                index = self.feature_for((x, y), at, kind)
+            except RefIllegal as e:
+                raise RefIllegal(f"{where}: {e}", "bad_market") from None
+            if self.tiles[(x, y)][2][index].kind != "field":
+                raise RefIllegal(f"{where}: followers leave the market onto fields only", "bad_market")
+            figure = Figure(player, kind)
+            if figure not in self.quarters["market"]:
+                raise RefIllegal(f"{where}: player {player} has no {kind} in the market", "bad_market")
+            self.quarters["market"].remove(figure)
+            self._put(((x, y), index), figure)
+            self.count_log["market"] += 1
+
+    def set_quarters(self, quarters, count) -> None:
+        """A final board's followers still in the City, [(player, quarter, kind)], and the Count's
+        quarter (None: the castle); each follower counts against its player's supply."""
+        for player, quarter, kind in quarters:
+            if quarter not in QUARTERS or kind not in KNIGHTS:
+                raise RefIllegal(
+                    f"a meeple or big meeple in one of the quarters {QUARTERS}, not a {kind} in {quarter!r}",
+                    "bad_quarter",
+                )
+            self._take_from_stock(player, kind)
+            self.quarters[quarter].append(Figure(player, kind))
+        if count is not None and count not in QUARTERS:
+            raise RefIllegal(
+                f"the Count stands in one of the quarters {QUARTERS}, not {count!r}", "bad_quarter"
+            )
+        self.count_at = count or COUNT_START
 
     # -- a final board -------------------------------------------------------------------------
 
     def check_final_board(self) -> None:
         """What a final board must satisfy once every tile is down (board-format.md, final)."""
+        if CO in self.expansions:
+            missing = [n for n, sq in CITY_SQUARES.items() if self.tiles.get(sq, (None,))[0] != n]
+            if missing:
+                raise RefIllegal(f"the City of Carcassonne lacks {', '.join(missing)}", "bad_start")
         if self.tiles:
             start = next(iter(self.tiles))
             seen = {start}
@@ -1620,7 +1923,7 @@ class RefGame:
         # Decision: on a final board the builder's and pig's condition (a follower of the same
         # player on the feature) is checked on the finished board, not in file order: tiles come in
         # any order, so a builder may be listed before its meeple's tile.
-        for (square, index), fig in sorted(self.figures.items()):
+        for (square, index), fig in self.all_figures():
             if fig.kind in ("builder", "pig"):
                 group = self.group(square, index)
                 if not self.holds(group, fig.player, FOLLOWERS):
@@ -1641,12 +1944,23 @@ class RefGame:
             sq, i = member
             feat = self.tiles[sq][2][i]
             if feat.kind in ("cloister", "garden"):
-                owner = self.figures[member].player
+                strength = self.cloister_strength(member)
                 n = self.neighbours(sq)
                 self.warnings += n == 8
                 around = tuple(sorted(self.around(sq)))
                 events.append(
-                    RefEvent("end", feat.kind, [owner], 1 + n, n == 8, 1 + n, None, around, 0, {owner: 1})
+                    RefEvent(
+                        "end",
+                        feat.kind,
+                        majority(strength),
+                        1 + n,
+                        n == 8,
+                        1 + n,
+                        None,
+                        around,
+                        0,
+                        dict(strength),
+                    )
                 )
                 events += self._fairy_bonus("end", {member}, n == 8, None, around)
                 continue
@@ -1670,7 +1984,11 @@ class RefGame:
         return events
 
     def field_cities(self, group) -> set:
+        """The completed cities a field touches; with the Count, the City (THE_CITY) too when the
+        field has a place on a City tile."""
         cities = set()
+        if CO in self.expansions and any(self.tiles[sq][0] in CITY_TILES for sq, _ in group):
+            cities.add(THE_CITY)
         for sq, i in group:
             for c in self.tiles[sq][2][i].cities:
                 city = self.group(sq, c)
@@ -1679,7 +1997,7 @@ class RefGame:
         return cities
 
     def pigs(self, group) -> set[int]:
-        return {fig.player for m in group if (fig := self.figures.get(m)) is not None and fig.kind == "pig"}
+        return {fig.player for m in group for fig in self.figures_at(m) if fig.kind == "pig"}
 
     def _farm_events(self, fields) -> list[RefEvent]:
         events = []
@@ -1830,8 +2148,10 @@ COLOURS = ("red", "blue", "green", "yellow", "black", "grey", "pink")
 TOP_KEYS = {"format", "players", "rules", "expansions", "mode", "placements", "banked", "goods"}
 TOP_KEYS |= {"towers", "prisoners"}  # The Tower, final mode
 TOP_KEYS |= {"dragon", "fairy"}  # Princess & Dragon, final mode
+TOP_KEYS |= {"market", "quarters", "count"}  # the Count: replay's end; final mode
 PLACEMENT_KEYS = {"tile", "x", "y", "rotation", "meeple", "recall", "player", "tower", "ransom"}
 PLACEMENT_KEYS |= {"fairy", "princess", "dragon", "meeples"}  # Princess & Dragon
+PLACEMENT_KEYS |= {"from_city", "quarter"}  # the Count
 
 
 @dataclass(frozen=True)
@@ -1851,6 +2171,8 @@ class RefPlacement:
     princess: tuple | None = None  # figure reference of the knight sent home
     dragon: tuple | None = None  # the dragon's steps, ((x, y), ...)
     more: tuple = ()  # final mode: the figures of ``meeples`` after the first, (player, at, kind)
+    from_city: tuple = ()  # the Count: figure references of followers out of the City
+    quarter: tuple | None = None  # the Count: (kind, to, count or None)
 
 
 @dataclass(frozen=True)
@@ -1867,6 +2189,9 @@ class RefBoard:
     prisoners: tuple = ()  # final mode: (jailer, player, kind)
     dragon: tuple | None = None  # final mode: the dragon's square
     fairy: tuple | None = None  # final mode: (x, y) next to nobody, or a figure reference
+    market: tuple = ()  # replay: figure references of fields the market's followers move to
+    quarters: tuple = ()  # final mode: (player, quarter, kind) still in the City
+    count: str | None = None  # final mode: the Count's quarter
 
 
 def _need(ok, message: str, code: str | None = None) -> None:
@@ -1878,32 +2203,37 @@ def _whole(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _only_keys(obj: dict, allowed: set, what: str) -> None:
+def _only_keys(obj: dict, allowed: set, what: str, code: str | None = None) -> None:
     # Decision: unknown fields are refused rather than ignored, so that a misspelt field (say
     # "meeples" for "meeple") cannot silently change a hand-typed board.
     unknown = sorted(set(obj) - allowed)
-    _need(not unknown, f"{what} has unknown field(s): {', '.join(map(str, unknown))}")
+    _need(not unknown, f"{what} has unknown field(s): {', '.join(map(str, unknown))}", code)
 
 
-def _read_player(raw, n: int, what: str) -> int:
-    _need(_whole(raw) and 0 <= raw < n, f"{what} {raw!r} is not a player's index")
+def _read_player(raw, n: int, what: str, code: str | None = None) -> int:
+    _need(_whole(raw) and 0 <= raw < n, f"{what} {raw!r} is not a player's index", code)
     return raw
 
 
-def _read_kind(raw, what: str) -> str:
-    _need(raw in FIGURE_KINDS, f"{what}: unknown figure kind {raw!r}")
+def _read_kind(raw, what: str, code: str | None = None) -> str:
+    _need(raw in FIGURE_KINDS, f"{what}: unknown figure kind {raw!r}", code)
     return raw
 
 
-def _read_ref(raw, n: int, where: str) -> tuple:
-    """A figure reference {"x", "y", "at", "player", "kind"}: (player, x, y, at, kind)."""
-    _need(isinstance(raw, dict), f"{where}: a figure is an object with x, y, at, player and kind")
-    _only_keys(raw, {"x", "y", "at", "player", "kind"}, f"{where}: the figure")
-    _need(_whole(raw.get("x")) and _whole(raw.get("y")), f"{where}: the figure's x and y are whole numbers")
+def _read_ref(raw, n: int, where: str, code: str | None = None) -> tuple:
+    """A figure reference {"x", "y", "at", "player", "kind"}: (player, x, y, at, kind); a
+    malformed one is refused with ``code`` (the Count's references; None elsewhere)."""
+    _need(isinstance(raw, dict), f"{where}: a figure is an object with x, y, at, player and kind", code)
+    _only_keys(raw, {"x", "y", "at", "player", "kind"}, f"{where}: the figure", code)
+    _need(
+        _whole(raw.get("x")) and _whole(raw.get("y")),
+        f"{where}: the figure's x and y are whole numbers",
+        code,
+    )
     at = raw.get("at")
-    _need(at in PLACES or at == TOP, f"{where}: {at!r} is not a place on a tile nor {TOP!r}")
-    player = _read_player(raw.get("player"), n, f"{where}: the figure's player")
-    return (player, raw["x"], raw["y"], at, _read_kind(raw.get("kind", "meeple"), where))
+    _need(at in PLACES or at == TOP, f"{where}: {at!r} is not a place on a tile nor {TOP!r}", code)
+    player = _read_player(raw.get("player"), n, f"{where}: the figure's player", code)
+    return (player, raw["x"], raw["y"], at, _read_kind(raw.get("kind", "meeple"), where, code))
 
 
 def _read_towers(doc, n: int, expansions, final) -> tuple[tuple, tuple]:
@@ -1980,6 +2310,62 @@ def _read_final_dragon_and_fairy(doc, n: int, expansions, final) -> tuple:
         else:
             fairy = _read_ref(f, n, "fairy")
     return dragon, fairy
+
+
+def _read_count_fields(doc, n: int, expansions, final) -> tuple:
+    """The Count's top-level fields: a replay's ``market``, a final board's ``quarters`` and
+    ``count``: (market refs, quarters, count). Decision: each in the wrong mode or without the
+    Count is refused as Princess & Dragon's are there, ``field_not_in_game``."""
+    for key, in_final in (("market", False), ("quarters", True), ("count", True)):
+        if key in doc:
+            _need(CO in expansions, f"{key} comes with the count expansion only", "field_not_in_game")
+            what = "a final board" if in_final else "a replay"
+            _need(final == in_final, f"{key} is listed on {what} only", "field_not_in_game")
+    market = doc.get("market", [])
+    _need(isinstance(market, list), "market is a list of figure references of fields", "bad_market")
+    refs = tuple(_read_ref(m, n, f"market[{i}]", "bad_market") for i, m in enumerate(market))
+    quarters = doc.get("quarters", [])
+    _need(isinstance(quarters, list), "quarters is a list of {player, quarter, kind}", "bad_quarter")
+    read = []
+    for i, q in enumerate(quarters):
+        what = f"quarters[{i}]"
+        _need(isinstance(q, dict), f"{what} is an object with player, quarter and kind", "bad_quarter")
+        _only_keys(q, {"player", "quarter", "kind"}, what, "bad_quarter")
+        player = _read_player(q.get("player"), n, f"{what}: the player", "bad_quarter")
+        _need(q.get("quarter") in QUARTERS, f"{what}: the quarter is one of {QUARTERS}", "bad_quarter")
+        kind = q.get("kind", "meeple")
+        _need(kind in KNIGHTS, f"{what}: a meeple or big meeple, not {kind!r}", "bad_quarter")
+        read.append((player, q["quarter"], kind))
+    count = doc.get("count")
+    _need(count is None or count in QUARTERS, f"the Count stands in one of {QUARTERS}", "bad_quarter")
+    return refs, tuple(read), count
+
+
+def _read_city_actions(p: dict, n: int, expansions, final, where: str) -> tuple:
+    """A placement's ``from_city`` and ``quarter`` (the Count): (refs, (kind, to, count) or None)."""
+    for key in ("from_city", "quarter"):
+        if key in p:
+            _need(
+                CO in expansions, f"{where}: {key} comes with the count expansion only", "action_not_in_game"
+            )
+            _need(not final, f"{where}: {key} belongs to a turn of a replay", "action_in_final")
+    entries = p.get("from_city", [])
+    _need(isinstance(entries, list), f"{where}: from_city is a list of figure references", "bad_from_city")
+    refs = tuple(_read_ref(e, n, f"{where}: from_city[{i}]", "bad_from_city") for i, e in enumerate(entries))
+    quarter = None
+    if "quarter" in p:
+        q = p["quarter"]
+        _need(isinstance(q, dict), f"{where}: quarter is an object with kind, to and count", "bad_quarter")
+        _only_keys(q, {"kind", "to", "count"}, f"{where}: quarter", "bad_quarter")
+        kind = q.get("kind", "meeple")
+        _need(kind in KNIGHTS, f"{where}: a meeple or big meeple goes into a quarter", "bad_quarter")
+        _need(q.get("to") in QUARTERS, f"{where}: quarter's to is one of {QUARTERS}", "bad_quarter")
+        count = q.get("count")
+        _need(
+            count is None or count in QUARTERS, f"{where}: the Count goes to one of {QUARTERS}", "bad_quarter"
+        )
+        quarter = (kind, q["to"], count)
+    return refs, quarter
 
 
 def _read_tower_actions(p: dict, n: int, expansions, final, where: str) -> tuple:
@@ -2177,6 +2563,7 @@ def read_document(doc) -> RefBoard:
             _need(_whole(r["x"]) and _whole(r["y"]), f"{where}: the recall's x and y are whole numbers")
             recall = (r["player"], r["x"], r["y"])
         tower, ransom = _read_tower_actions(p, n, expansions, final, where)
+        from_city, quarter = _read_city_actions(p, n, expansions, final, where)
         placements.append(
             RefPlacement(
                 tile,
@@ -2194,10 +2581,13 @@ def read_document(doc) -> RefBoard:
                 princess,
                 dragon,
                 more,
+                from_city,
+                quarter,
             )
         )
     towers, prisoners = _read_towers(doc, n, expansions, final)
     final_dragon, final_fairy = _read_final_dragon_and_fairy(doc, n, expansions, final)
+    market, quarters, count = _read_count_fields(doc, n, expansions, final)
     return RefBoard(
         tuple(names),
         small_city,
@@ -2211,6 +2601,9 @@ def read_document(doc) -> RefBoard:
         prisoners,
         final_dragon,
         final_fairy,
+        market,
+        quarters,
+        count,
     )
 
 
@@ -2242,13 +2635,18 @@ def replay_document(document: dict) -> tuple[RefBoard, RefGame]:
                 princess=p.princess,
                 dragon=p.dragon,
                 more=p.more,
+                from_city=p.from_city,
+                quarter=p.quarter,
             )
         except RefIllegal as e:
             raise RefIllegal(f"placement {i} (tile {p.tile} at ({p.x}, {p.y})): {e}", e.code) from None
+    if not board.final:
+        game.move_from_market(board.market)
     if board.final:
         game.check_final_board()
         game.set_towers(board.towers, board.prisoners)
         game.set_dragon_and_fairy(board.dragon, board.fairy)
+        game.set_quarters(board.quarters, board.count)
         if board.goods:
             # Decision: on a final board only the goods the file lists count; tokens still on the
             # board are in unfinished cities (nobody's) or, in completed ones, already listed.
@@ -2476,6 +2874,10 @@ def random_document(
     fairy_chance: float = 0.25,
     max_tiles: int | None = None,
     name_layers: bool = True,
+    from_city_chance: float = 0.7,
+    quarter_chance: float = 0.8,
+    market_chance: float = 0.8,
+    close_chance: float = 0.5,
 ) -> dict:
     """A random replay game as a board file, every tile and figure legal by this module's rules.
 
@@ -2488,6 +2890,14 @@ def random_document(
     home as often; a portal tile sends its figure to another tile ``portal_chance`` of the time; a
     turn moves the fairy ``fairy_chance`` of the time it can; every dragon tile moves the dragon
     (each step chosen at random among the legal ones). Games without it draw as before.
+
+    With the Count the City's 12 tiles come first (then the River's). Each follower in a quarter
+    that may leave comes out onto a matching feature being completed ``from_city_chance`` of the
+    time it can (at most one per player and feature), a turn sends a follower into a quarter
+    ``quarter_chance`` of the time it may, half the time moving the Count, and at the end each
+    follower in the market goes onto a field ``market_chance`` of the time (not while the Count
+    is there). So that these come up, a tile goes where it completes a feature holding a figure
+    or one a follower in the City could join ``close_chance`` of the time it can.
     """
     expansions = frozenset(expansions)
     game = RefGame(players=players, small_city=small_city, farmers=farmers, expansions=expansions)
@@ -2496,7 +2906,12 @@ def random_document(
     normal = [n for n in bag if not ALL_TILES[n].river]
     rng.shuffle(river)
     rng.shuffle(normal)
-    if "river" in expansions:
+    city = [n for n in normal if n in CITY_TILES]
+    normal = [n for n in normal if n not in CITY_TILES]
+    if CO in expansions:
+        city.sort(key=lambda n: int(n.split("-")[1]))  # the City's tiles in order; every D drawn
+        order = [*city, *(["river-spring", *river, "river-lake"] if "river" in expansions else []), *normal]
+    elif "river" in expansions:
         normal.remove("D")
         normal.insert(rng.randrange(len(normal) + 1), "D")
         order = ["river-spring", *river, "river-lake", *normal]
@@ -2504,17 +2919,35 @@ def random_document(
         normal.remove("D")
         order = ["D", *normal]
     placements = []
-    for name in order:
+    aside: list[str] = []  # the Count's river tiles that fitted nowhere yet
+    order.reverse()
+    while order:
+        name = order.pop()
         if max_tiles is not None and len(placements) >= max_tiles:
             break
+        if name in CITY_TILES:
+            game.play(name, *CITY_SQUARES[name], 0)
+            placements.append(
+                {"tile": name, "x": CITY_SQUARES[name][0], "y": CITY_SQUARES[name][1], "rotation": 0}
+            )
+            continue
         options = sorted(game.legal_set(name)) if game.tiles else [((0, 0), 0)]
         if not options:
+            if CO in expansions and ALL_TILES[name].river:
+                aside.append(name)
             continue  # set aside
+        # With the City in the way the river is often stuck for a while: a river tile set aside
+        # is tried again after each tile laid (as the River's rules say), until it fits.
+        order += aside
+        aside = []
         index = len(game.order)
         layer = game.layer_of(index, None, None) if game.tiles else None
         if PD in expansions and layer is not None and rng.random() < princess_chance:
             with_knights = [o for o in options if _princess_options(game, name, *o)]
             options = with_knights or options
+        if CO in expansions and layer is not None and rng.random() < close_chance:
+            rank = {o: _closes_for_someone(game, name, *o) for o in options}
+            options = [o for o in options if rank[o] == max(rank.values())]
         (x, y), rotation = rng.choice(options)
         layer = game.layer_of(index, None, None)
         entry = {"tile": name, "x": x, "y": y, "rotation": rotation}
@@ -2592,6 +3025,12 @@ def random_document(
                 entry["dragon"] = [list(step) for step in dragon]
         if name_layers and layer is not None:
             entry["player"] = layer
+        from_city = _from_city_choice(rng, game, name, (x, y), rotation, from_city_chance)
+        if from_city:
+            entry["from_city"] = [
+                {"player": p, "x": fx, "y": fy, "at": at, **({} if kind == "meeple" else {"kind": kind})}
+                for p, fx, fy, at, kind in from_city
+            ]
         game.play(
             name,
             x,
@@ -2607,9 +3046,29 @@ def random_document(
             fairy=fairy,
             princess=princess,
             dragon=dragon,
+            from_city=from_city,
         )
+        if (
+            CO in expansions
+            and game.quarter_allowed(layer, game.last_scored)
+            and rng.random() < quarter_chance
+        ):
+            kinds = [k for k in KNIGHTS if game.stock[layer].get(k, 0) > 0]
+            if kinds:
+                kind, to = rng.choice(kinds), rng.choice(QUARTERS)
+                # the Count seldom into the market, so that the market's followers often leave it
+                count = None
+                if rng.random() < 0.5:
+                    others = ("castle", "blacksmith", "cathedral")
+                    count = "market" if rng.random() < 0.1 else rng.choice(others)
+                game.to_quarter(layer, kind, to, count)
+                entry["quarter"] = (
+                    {"to": to} if kind == "meeple" and rng.random() < 0.5 else {"kind": kind, "to": to}
+                )
+                if count is not None:
+                    entry["quarter"]["count"] = count
         placements.append(entry)
-    return {
+    out = {
         "format": FORMAT,
         "players": [{"name": f"P{i}"} for i in range(players)],
         "rules": {"small_city": small_city, "farmers": farmers},
@@ -2617,6 +3076,59 @@ def random_document(
         "mode": "replay",
         "placements": placements,
     }
+    if CO in expansions and game.count_at != "market":
+        fields = [
+            (sq, sorted(f.places))
+            for sq, (_, _, feats) in sorted(game.tiles.items())
+            for f in feats
+            if f.kind == "field"
+        ]
+        market = []
+        for fig in game.quarters["market"]:
+            if fields and rng.random() < market_chance:
+                (fx, fy), places = rng.choice(fields)
+                ref = {"x": fx, "y": fy, "at": rng.choice(places), "player": fig.player}
+                market.append(ref if fig.kind == "meeple" else {**ref, "kind": fig.kind})
+        if market or rng.random() < 0.2:
+            out["market"] = market
+    return out
+
+
+def _closes_for_someone(game: RefGame, name, square, rotation) -> int:
+    """What this tile, laid there, completes: 2 a road, city or cloister holding a figure that a
+    follower in the City could join, 1 one holding a figure or that such a follower could join,
+    0 none of these."""
+    open_quarters = {q for q in QUARTERS if game.quarters[q] and q != game.count_at}
+    best = 0
+    with _laid(game, name, square, rotation):
+        for kind, group in game.completed_by(square):
+            joinable = QUARTER_FOR.get(kind) in open_quarters
+            held = any(game.figures_at(m) for m in group)
+            best = max(best, joinable + held)
+    return best
+
+
+def _from_city_choice(rng, game: RefGame, name, square, rotation, chance) -> tuple:
+    """Followers out of the City onto the features this tile, laid there, completes, as figure
+    references (player, x, y, at, kind): each player that may, ``chance`` of the time."""
+    if CO not in game.expansions:
+        return ()
+    pool = {q: list(game.quarters[q]) for q in QUARTERS}  # what is still in each quarter
+    out = []
+    with _laid(game, name, square, rotation):
+        for kind, group in game.completed_by(square):
+            quarter = QUARTER_FOR.get(kind)
+            if quarter is None or quarter == game.count_at:
+                continue
+            for player in sorted({fig.player for fig in pool[quarter]}):
+                if rng.random() >= chance:
+                    continue
+                figure = rng.choice(sorted((f for f in pool[quarter] if f.player == player), key=str))
+                pool[quarter].remove(figure)
+                sq, i = rng.choice(sorted(group))
+                at = rng.choice(sorted(game.tiles[sq][2][i].places))
+                out.append((player, sq[0], sq[1], at, figure.kind))
+    return tuple(out)
 
 
 def final_document(document: dict, rng) -> dict:
@@ -2628,7 +3140,7 @@ def final_document(document: dict, rng) -> dict:
         for p in e.winners:
             banked[p] += e.points
     standing: dict = {}
-    for (sq, i), fig in sorted(game.figures.items(), key=lambda item: item[0]):
+    for (sq, i), fig in game.all_figures():
         standing.setdefault(sq, []).append((i, fig))
     placements = []
     for sq in game.order:
@@ -2670,6 +3182,14 @@ def final_document(document: dict, rng) -> dict:
         ref = fairy_reference(game)
         if ref is not None:
             out["fairy"] = ref
+    if CO in board.expansions:
+        out["quarters"] = [
+            {"player": fig.player, "quarter": q, "kind": fig.kind}
+            for q in QUARTERS
+            for fig in game.quarters[q]
+        ]
+        if game.count_at != COUNT_START or rng.random() < 0.5:  # the castle: written or not
+            out["count"] = game.count_at
     return out
 
 
@@ -2685,5 +3205,5 @@ def fairy_reference(game: RefGame) -> dict | None:
     ref = {"x": x, "y": y, "player": follower.player, "kind": follower.kind}
     if game.tops.get((x, y)) is follower:
         return {**ref, "at": TOP}
-    (index,) = [i for (sq, i), fig in game.figures.items() if sq == (x, y) and fig is follower]
+    (index,) = [i for (sq, i), fig in game.all_figures() if sq == (x, y) and fig is follower]
     return {**ref, "at": sorted(game.tiles[(x, y)][2][index].places)[0]}

@@ -81,6 +81,7 @@ def test_the_position_queries_lay_nothing(monkeypatch):
         "node_of": lambda: game.node_of(figure.square, figure.player, figure.kind),
         "feature_kind_of": lambda: game.feature_kind_of(node),
         "figure_on": lambda: game.figure_on(node),
+        "index_of": lambda: game.index_of(node),
         "enclosed_kind_on": lambda: game.enclosed_kind_on(cloister),
         "unfinished_event": lambda: game.unfinished_event(
             game.board.enclosures[cloister][0], Phase.END, None

@@ -24,7 +24,7 @@ def engine_fits(game: Game) -> dict[str, dict[tuple[int, int], list[int]]]:
     for name, left in game.board.supply.items():
         if left <= 0:
             continue
-        for square in game.board.reachable_squares() or {(0, 0)}:
+        for square in game.board.reachable_squares() or {game.board.bound_square or (0, 0)}:
             turns = [r for r in TILES[name].distinct_rotations if game.is_legal(Placement(name, *square, r))]
             if turns:
                 out.setdefault(name, {})[square] = turns

@@ -20,7 +20,9 @@ from scorer.engine.scoring import ScoreEvent
 from scorer.engine.simulate import random_game
 from scorer.render import board_png, feature_mask, feature_mask_png, render_board, render_tile, tile_sprites
 from scorer.render import palette as P
+from scorer.render.city_art import area_mask, city_label_map, city_plan
 from scorer.render.labels import label_map
+from scorer.render.raster import Canvas
 from scorer.render.tile_art import mask_image, tile_image
 
 ALL = list(TILES.values())
@@ -70,8 +72,9 @@ def max_difference(a: Image.Image, b: Image.Image) -> tuple[float, int]:
 def test_every_tile_type_of_every_box_is_drawn() -> None:
     # The catalogue grew from the base game and the River (34 types) to every box of tiles.md:
     # 24 + 10 types there, 15 garden tiles, 17 of Inns & Cathedrals, 24 of Traders & Builders,
-    # 17 of The Tower, 29 of Princess & Dragon and the 2 garden twins of its tiles.
-    assert len(ALL) == 34 + 15 + 17 + 24 + 17 + 29 + 2
+    # 17 of The Tower, 29 of Princess & Dragon and the 2 garden twins of its tiles, and the 12 of
+    # the City of Carcassonne.
+    assert len(ALL) == 34 + 15 + 17 + 24 + 17 + 29 + 2 + 12
     assert {t.name for t in ALL} == {t.name for tiles in BOX_TILES.values() for t in tiles}
 
 
@@ -128,6 +131,12 @@ def _edge_points(side: Side, inset: float, along: float = 0.5) -> tuple[float, f
     return rotate_point((along, inset), side)
 
 
+def _inside_the_city(tile: TileType, side: Side, rotation: int = 0) -> bool:
+    """A side of a City of Carcassonne tile that faces another City tile: the City runs on across
+    it, with no feature (tiles.md)."""
+    return tile.city_of_carcassonne and Side((side - rotation // 90) % 4) not in city_plan(tile.name).outer
+
+
 @pytest.mark.parametrize("rotation", [0, 90])
 @pytest.mark.parametrize("tile", ALL, ids=NAMES)
 def test_edge_middles_show_what_the_edge_is(tile: TileType, rotation: int) -> None:
@@ -136,7 +145,8 @@ def test_edge_middles_show_what_the_edge_is(tile: TileType, rotation: int) -> No
     edges = tile.oriented(rotation).edges
     for side in SIDES:
         pixel = image.getpixel(unit_pixel(_edge_points(side, 0.02)))
-        assert kind_of(pixel) == EDGE_GROUP[edges[side]], (side.name, edges[side])
+        expected = "city" if _inside_the_city(tile, side, rotation) else EDGE_GROUP[edges[side]]
+        assert kind_of(pixel) == expected, (side.name, edges[side])
 
 
 @pytest.mark.parametrize("tile", ALL, ids=NAMES)
@@ -153,7 +163,7 @@ def test_city_edges_are_city_along_their_whole_length(tile: TileType) -> None:
 def test_half_edges_beside_a_road_or_river_are_field(tile: TileType) -> None:
     image = render_tile(tile, SIZE)
     for side in SIDES:
-        if tile.edges[side] in (Edge.ROAD, Edge.RIVER, Edge.FIELD):
+        if tile.edges[side] in (Edge.ROAD, Edge.RIVER, Edge.FIELD) and not _inside_the_city(tile, side):
             for along in (0.2, 0.8):
                 pixel = image.getpixel(unit_pixel(_edge_points(side, 0.01, along)))
                 assert kind_of(pixel) == "field", (side.name, along)
@@ -182,6 +192,8 @@ def test_edges_of_one_kind_look_the_same_on_every_tile_so_neighbours_join_seamle
     profiles: dict[Edge, list[tuple[str, list[str]]]] = {}
     for tile in ALL:
         for side in SIDES:
+            if _inside_the_city(tile, side):
+                continue
             profiles.setdefault(tile.edges[side], []).append(
                 (f"{tile.name}/{side.name}", _profile(tile, side))
             )
@@ -201,6 +213,13 @@ def _masks(tile: TileType, size: int = SIZE, rotation: int = 0) -> list[Image.Im
     return [feature_mask(tile, i, size, rotation) for i in range(len(tile.features))]
 
 
+def _city_share(tile: TileType) -> float:
+    if not tile.city_of_carcassonne:
+        return 0.0
+    canvas = Canvas.for_size(SIZE)
+    return mean(canvas.shrink(area_mask(canvas, tile.name)))
+
+
 def _river_share(tile: TileType) -> float:
     image = render_tile(tile, 64)
     pixels = [image.getpixel((x, y)) for x in range(64) for y in range(64)]
@@ -213,11 +232,11 @@ def test_feature_masks_cover_the_tile_without_overlapping(tile: TileType) -> Non
     for mask in masks:
         assert mask.mode == "L" and mask.size == (SIZE, SIZE)
         assert mean(mask) > 0.005, "every feature has an area"
-    union = masks[0]
-    for mask in masks[1:]:
+    union = Image.new("L", (SIZE, SIZE), 0)
+    for mask in masks:
         union = ImageChops.lighter(union, mask)
-    # The river and a crossroads' junction belong to no feature.
-    assert mean(union) + _river_share(tile) > 0.96
+    # The river, a crossroads' junction and the City of Carcassonne belong to no feature.
+    assert mean(union) + _river_share(tile) + _city_share(tile) > 0.96
     # A garden lies inside the field around it, which keeps the garden's area (the garden divides
     # nothing): only the garden is let overlap, and only with that one field.
     others = [(i, m) for i, m in enumerate(masks) if tile.features[i].kind is not FeatureKind.GARDEN]
@@ -259,7 +278,8 @@ def test_feature_masks_follow_the_places(tile: TileType) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_the_drawn_shapes_alone_divide_the_fields_the_data_names(name: str) -> None:
     """No two fields of a tile share an open area (which would need a hedge drawn between them)."""
-    assert label_map(name, 96).hedges == ()
+    drawn = city_label_map if TILES[name].city_of_carcassonne else label_map  # the wall bounds the City's
+    assert drawn(name, 96).hedges == ()
 
 
 @pytest.mark.parametrize("tile", ALL, ids=NAMES)

@@ -167,6 +167,11 @@ class RuleModule:
         modules' openings follow one another in the modules' order)."""
         return ()
 
+    def opening_squares(self) -> dict[str, Square]:
+        """The squares some of the module's opening tiles always lie on, at rotation 0 (the City
+        of Carcassonne's): a page lays them as the game is created."""
+        return {}
+
     def laying_start(self) -> object:
         """This module's state of laying tiles on an empty board (kept in the board's journal)."""
         return None

@@ -187,14 +187,14 @@ def _read_quarter_name(raw: Any, context: ReadContext, what: str) -> Quarter:
     quarter = _QUARTER_NAMES.get(raw) if type(raw) is str else None
     if quarter is None:
         raise BoardFileError(
-            Rule.BAD_PLACEMENT, **context.where,
+            Rule.BAD_QUARTER, **context.where, problem="name",
             detail=f"{what} must be one of castle, market, blacksmith, cathedral",
         )  # fmt: skip
     return quarter
 
 
 def _read_step_out(raw: Any, context: ReadContext) -> StepOut:
-    if not isinstance(raw, list) or not raw or len(raw) > 64:
+    if not isinstance(raw, list) or len(raw) > 64:
         raise BoardFileError(
             Rule.BAD_PLACEMENT, **context.where, detail="from_city must be a list of figures"
         )
@@ -272,6 +272,9 @@ class Count(RuleModule):
     def opening(self) -> tuple[TileType, ...]:
         return COUNT_TILES
 
+    def opening_squares(self) -> dict[str, Square]:
+        return dict(CITY_SQUARES)
+
     def constrains(self, board: Board, state: object, tile: TileType) -> bool:
         return tile.city_of_carcassonne
 
@@ -301,6 +304,11 @@ class Count(RuleModule):
                 raise problem.error(
                     index=placed.index, tile=placed.tile.name, x=placed.square[0], y=placed.square[1]
                 )
+
+    def figure_bar(self, game: GameView, placed: PlacedTile) -> Problem | None:
+        """Nobody puts a figure on a City tile as it is laid (it is laid by nobody): its outer
+        features are reached through a magic portal or from a quarter."""
+        return Problem(Rule.BAD_START, {"problem": "figure"}) if placed.tile.city_of_carcassonne else None
 
     # -- step 6: followers out of the City -----------------------------------------------------------
 
@@ -363,8 +371,7 @@ class Count(RuleModule):
                 continue
             quarter = QUARTER_FOR[game.feature_kind_of(node)]
             state = state.without_resident(Resident(ref.player, quarter, ref.kind))
-            placed = game.board.tiles[ref.square]
-            joining.append(Spot(ref.square, placed.nodes.index(node), ref.player, ref.kind))
+            joining.append(Spot(ref.square, game.index_of(node), ref.player, ref.kind))
         if joining:
             game.set_state(self, state)
         return tuple(joining)
@@ -408,8 +415,7 @@ class Count(RuleModule):
         for ref in market:  # type: ignore[attr-defined]
             node = self._node_at(game, ref)
             assert node is not None
-            placed = game.board.tiles[ref.square]
-            found.append((node, Spot(ref.square, placed.nodes.index(node), ref.player, ref.kind)))
+            found.append((node, Spot(ref.square, game.index_of(node), ref.player, ref.kind)))
         return found
 
     def market_problem(self, game: GameView) -> IllegalPlacementError | None:
@@ -463,9 +469,7 @@ class Count(RuleModule):
                     )
                 kind = read_kind(item, context)
                 if kind not in RESIDENTS:
-                    raise BoardFileError(
-                        Rule.BAD_FILE, detail="only a meeple or big meeple goes into a quarter"
-                    )
+                    raise BoardFileError(Rule.BAD_QUARTER, problem="kind", figure=kind.value)
                 residents.append(
                     Resident(
                         read_player(item, context),
@@ -607,9 +611,7 @@ def city_tile_problem(tile: TileType, square: Square, rotation: int) -> Problem 
     """Why a City tile may not lie on ``square`` turned by ``rotation`` (its own square, at 0)."""
     if square != CITY_SQUARES[tile.name] or rotation != 0:
         wanted = CITY_SQUARES[tile.name]
-        return Problem(
-            Rule.BAD_START, {"problem": "square", "at_x": wanted[0], "at_y": wanted[1]}
-        )
+        return Problem(Rule.BAD_START, {"problem": "square", "at_x": wanted[0], "at_y": wanted[1]})
     return None
 
 

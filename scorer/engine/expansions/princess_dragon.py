@@ -594,9 +594,7 @@ class PrincessAndDragon(RuleModule):
                 placed = game.board.tiles[square]
                 found.append(
                     FairyMove(
-                        FigureRef(
-                            player, *square, placed.orientation.place_of(placed.nodes.index(node)), kind
-                        )
+                        FigureRef(player, *square, placed.orientation.place_of(game.index_of(node)), kind)
                     )
                 )
         for piece in game.pieces():
@@ -612,9 +610,7 @@ class PrincessAndDragon(RuleModule):
                     where = game.board.tiles[square]
                     found.append(
                         PrincessVisit(
-                            FigureRef(
-                                player, *square, where.orientation.place_of(where.nodes.index(node)), kind
-                            )
+                            FigureRef(player, *square, where.orientation.place_of(game.index_of(node)), kind)
                         )
                     )
         if placed.tile.mark is TileMark.PORTAL:

@@ -610,7 +610,7 @@ class TheTower(RuleModule):
         for node, square, player, kind in game.standing():
             if square in wanted and kind in CAPTURABLE:
                 placed = game.board.tiles[square]
-                at = placed.orientation.place_of(placed.nodes.index(node))
+                at = placed.orientation.place_of(game.index_of(node))
                 found.append(FigureRef(player, *square, at, kind))
         for tower in self.state(game).towers:
             if tower.square in wanted and tower.top is not None:
