@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import string
+from dataclasses import dataclass
 from functools import cache
 
 from django.utils.translation import gettext as _
@@ -24,6 +25,7 @@ from scorer.board_layer.messages import FEATURE_NAMES, explain, figure_name, fig
 from scorer.board_layer.players import Look, looks_of
 from scorer.engine import (
     TILES,
+    Expansion,
     Extent,
     FeatureKind,
     Game,
@@ -34,7 +36,7 @@ from scorer.engine import (
     Spot,
     Square,
 )
-from scorer.engine.expansions.count import QUARTER_FOR, QUARTERS, Quarter
+from scorer.engine.expansions.count import COUNT, QUARTER_FOR, Quarter, Resident
 from scorer.engine.expansions.princess_dragon import PortalFigure
 from tutorial import content
 from tutorial.examples import EXAMPLES, QUIZZES
@@ -199,6 +201,12 @@ def example_step(slug: str, language: str, step: int) -> dict:
 # -- The Count of Carcassonne: the City's quarters beside the board ---------------------------------
 
 
+QUARTERS_AS_DRAWN = (Quarter.CASTLE, Quarter.CATHEDRAL, Quarter.MARKET, Quarter.BLACKSMITH)
+"""The quarters two by two as the City's tiles draw them: the castle north-west, the cathedral
+north-east, the market south-west, the blacksmith south-east (the panel never mirrors, as the
+board does not)."""
+
+
 def quarter_names() -> dict[Quarter, tuple[str, str]]:
     """Each quarter's name, and where its followers may go, in the reader's language."""
     return {
@@ -216,7 +224,19 @@ def _counted(items) -> dict:
     return counts
 
 
-def quarters_view(colours: tuple[str, ...], previous: StepResult | None, result: StepResult) -> list[dict]:
+@dataclass(frozen=True)
+class Standing:
+    """Who waits in the City's quarters in a position that is no example's step (a quiz's)."""
+
+    residents: tuple[Resident, ...]
+    count: Quarter | None
+    events: tuple[ScoreEvent, ...] = ()
+    market: tuple = ()
+
+
+def quarters_view(
+    colours: tuple[str, ...], previous: StepResult | None, result: StepResult | Standing
+) -> list[dict]:
     """The four quarters of the City of Carcassonne after a step (The Count of Carcassonne): who is
     in each, who has just come in, who steps out this step (onto a feature it completes, or from
     the market onto a field at the end) and where the Count stands; empty without the Count."""
@@ -239,7 +259,7 @@ def quarters_view(colours: tuple[str, ...], previous: StepResult | None, result:
     before = _counted((r.quarter, r.player, r.kind) for r in previous.residents) if previous else {}
     names = quarter_names()
     view = []
-    for quarter in QUARTERS:
+    for quarter in QUARTERS_AS_DRAWN:
         figures = []
         for player, look in enumerate(looks):
             for kind in sorted({k for q, p, k in staying if q is quarter and p == player}):
@@ -359,9 +379,15 @@ def quiz_view(slug: str, language: str) -> dict:
         # Which way the tile goes is the question of a turn quiz: it is shown as drawn.
         board.preview = preview_cell(placement, extent, 0 if quiz.ask is Ask.TURN else None)
     names = [colour_name(c) for c in quiz.players]
+    quarters = []
+    if Expansion.COUNT in game.board.expansions:
+        quarters = quarters_view(
+            quiz.players, None, Standing(COUNT.residents(game), COUNT.count_quarter(game))
+        )
     return {
         "slug": slug,
         "kind": quiz.ask.value,
+        "quarters": quarters,
         "question": text.get("question", ""),
         "hint": text.get("hint", ""),
         "board": board,

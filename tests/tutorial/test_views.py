@@ -235,7 +235,7 @@ def test_the_citys_quarters_stand_beside_a_count_example(client, lang):
     start = client.get(f"/{lang}/learn/examples/count-quarter/?step=0", **HX).content.decode()
     assert "example-body with-quarters" in start
     quarters = _quarters(start)
-    assert list(quarters) == ["castle", "market", "blacksmith", "cathedral"]
+    assert list(quarters) == ["castle", "cathedral", "market", "blacksmith"]  # as the City draws them
     assert 'class="quarter q-castle with-count"' in start and "count-figure" in quarters["castle"]
     assert "q-figure" not in start
     entered = client.get(f"/{lang}/learn/examples/count-quarter/?step=1", **HX).content.decode()
@@ -263,3 +263,13 @@ def test_the_citys_quarters_stand_beside_a_count_example(client, lang):
     assert "meeple k-meeple c-blue" in cell and "going-home" not in cell
     other = client.get(f"/{lang}/learn/examples/road-loop/?step=1", **HX).content.decode()
     assert "with-quarters" not in other and 'class="quarters"' not in other
+
+
+def test_a_count_quiz_shows_who_waits_in_the_quarters(client):
+    """count-who's question turns on the follower in the castle and the Count beside it: the quiz
+    shows them, as the examples do; a quiz of another box shows no quarters."""
+    html = client.get("/en/learn/quizzes/count-who/", **HX).content.decode()
+    quarters = _quarters(html)
+    assert "q-figure k-meeple c-blue" in quarters["castle"] and "count-figure" in quarters["castle"]
+    assert 'id="quarters-quiz-count-who"' in html
+    assert 'class="quarters"' not in client.get("/en/learn/quizzes/city-points/", **HX).content.decode()
