@@ -135,13 +135,11 @@ def _caption(template: str, values: dict[str, object]) -> str:
     return string.Formatter().vformat(template, (), localized)
 
 
-def example_step(slug: str, language: str, step: int) -> dict:
-    """Everything the example widget shows at ``step`` (0 is the starting position)."""
-    example: Example = EXAMPLES[slug]
-    steps = results(slug)
-    step = max(0, min(step, len(steps) - 1))
-    result = steps[step]
-    previous = steps[step - 1] if step > 0 else None
+def step_board(
+    example: Example, steps: tuple[StepResult, ...], previous: StepResult | None, result: StepResult
+) -> Grid:
+    """An example's board at one step, on the grid of its last step: what scored lit, what leaves
+    going home, a refused tile dashed where it was tried, and what arrives or walks this step."""
     tried = [r.placement.square for r in steps if r.refused is not None and r.placement is not None]
     extent = Extent.of([*steps[-1].game.board.tiles, *tried])
     going: tuple[Spot, ...] = ()
@@ -163,6 +161,17 @@ def example_step(slug: str, language: str, step: int) -> dict:
     mark_trail(board.tiles, result.path)
     if previous is not None:
         mark_arrivals(board.tiles, previous, result)
+    return board
+
+
+def example_step(slug: str, language: str, step: int) -> dict:
+    """Everything the example widget shows at ``step`` (0 is the starting position)."""
+    example: Example = EXAMPLES[slug]
+    steps = results(slug)
+    step = max(0, min(step, len(steps) - 1))
+    result = steps[step]
+    previous = steps[step - 1] if step > 0 else None
+    board = step_board(example, steps, previous, result)
     text = content.captions(language, slug)
     captions = text.get("captions", [])
     template = captions[step] if step < len(captions) else ""
