@@ -6,7 +6,10 @@ caption area is as tall as the longest caption of the example needs. A figure th
 without scoring (a tower's capture, The Tower) stays in its frame as a faded ghost where it stood,
 as a scored one stays ringed, so that the frame shows what was taken and from where. The dragon's
 walk (Princess & Dragon) is drawn as the page shows it: a dashed diamond where it set off and each
-step's number on the tile it entered.
+step's number on the tile it entered. With the Count of Carcassonne the four quarters of the City
+stand in a row under the board, as the page shows them beside it: each named, with its followers
+(a follower that steps out this step faded where it stood; the board draws it, ringed, on the
+feature it scores with) and the Count, a violet crown in a quarter framed in violet.
 """
 
 from __future__ import annotations
@@ -20,11 +23,17 @@ from django.utils import translation
 from PIL import Image, ImageDraw, ImageFont
 
 from scorer.board_layer.languages import localize_digits
-from scorer.engine import FeatureKind, Game, Spot
+from scorer.engine import FeatureKind, FigureKind, Game, Spot
 from scorer.render.board_image import meeple_sprite, render_board
 from scorer.render.palette import PLAYER_COLOURS
 from tutorial.examples import EXAMPLES
-from tutorial.presenters import example_looks, example_step, leaving, results
+from tutorial.presenters import (
+    example_looks,
+    example_step,
+    leaving,
+    quarters_view,
+    results,
+)
 
 TILE = 72
 MIN_WIDTH = 480
@@ -38,6 +47,11 @@ INK = (31, 42, 28)
 DRAGON_RED = (178, 34, 34)
 GHOST = 45
 """How opaque, in percent, a figure that left the board without scoring stays in its frame."""
+COUNT_VIOLET = (106, 61, 154)
+QUARTER_HEIGHT = 76
+"""The row of the City's quarters under the board (The Count of Carcassonne)."""
+QUARTER_GAP = 8
+QUARTER_NAME_SIZE = 15
 FRAME_MS = 2600
 LAST_FRAME_MS = 5000
 
@@ -168,6 +182,62 @@ def _trail(board: Image.Image, game: Game, path: tuple, language: str) -> None:
         draw.text((x, y), text, font=font, fill="white", anchor="mm")
 
 
+def _quarters(
+    frame: Image.Image, quarters: list[dict], top: int, language: str, marks: dict[str, str]
+) -> None:
+    """The City's four quarters in a row from ``top``: each box named, its followers drawn as on the
+    board (a follower stepping out faded), the Count's quarter framed in violet with its crown."""
+    draw = ImageDraw.Draw(frame)
+    options = _text_options(language)
+    width = (frame.width - 2 * PADDING - 3 * QUARTER_GAP) / 4
+    order = list(reversed(quarters)) if language == "fa" else quarters
+    for n, quarter in enumerate(order):
+        x0 = PADDING + n * (width + QUARTER_GAP)
+        box = (round(x0), top, round(x0 + width), top + QUARTER_HEIGHT - QUARTER_GAP)
+        edge = COUNT_VIOLET if quarter["count"] else (200, 192, 170)
+        draw.rounded_rectangle(box, radius=6, fill="white", outline=edge, width=3 if quarter["count"] else 2)
+        size = QUARTER_NAME_SIZE
+        font = _font(language, size)
+        while size > 9 and font.getlength(quarter["name"], **options) > width - 12:
+            size -= 1
+            font = _font(language, size)
+        name_x = box[2] - 6 - font.getlength(quarter["name"], **options) if options else box[0] + 6
+        draw.text((name_x, top + 4), quarter["name"], font=font, fill=INK, **options)
+        figures = []
+        for figure in quarter["figures"]:
+            colour = PLAYER_COLOURS[figure["colour"]]
+            sprite = meeple_sprite(
+                colour, marks[figure["colour"]], False, TILE, kind=FigureKind(figure["kind"])
+            )
+            if figure["state"] == "leaving":
+                sprite = sprite.copy()
+                sprite.putalpha(sprite.getchannel("A").point(lambda alpha: alpha * GHOST // 100))
+            figures.append(sprite)
+        # Left to right, or right to left in Persian, from the box's starting edge.
+        x = box[2] - 6 if options else box[0] + 6
+        for sprite in figures:
+            at = x - sprite.width if options else x
+            frame.paste(sprite, (round(at), top + 26), sprite)
+            x += -(sprite.width + 2) if options else sprite.width + 2
+        if quarter["count"]:
+            # A crown, at the far end of the box from the followers.
+            cw, ch = 22, 18
+            cx = box[0] + 6 if options else box[2] - 6 - cw
+            cy = box[3] - 6 - ch
+            draw.polygon(
+                [
+                    (cx, cy + ch),
+                    (cx, cy + ch * 0.25),
+                    (cx + cw * 0.25, cy + ch * 0.58),
+                    (cx + cw * 0.5, cy),
+                    (cx + cw * 0.75, cy + ch * 0.58),
+                    (cx + cw, cy + ch * 0.25),
+                    (cx + cw, cy + ch),
+                ],
+                fill=COUNT_VIOLET,
+            )
+
+
 def example_animation(slug: str, language: str) -> bytes:
     with translation.override(language):
         return _animation(slug, language)
@@ -185,8 +255,11 @@ def _animation(slug: str, language: str) -> bytes:
     wrapped = [caption_lines(c, language, width - 2 * PADDING, font) for c in captions]
     lines = max(MIN_CAPTION_LINES, *(len(w) for w in wrapped))
     board_height = rows * TILE + 2 * PADDING
-    height = board_height + lines * _line_height(font) + PADDING
+    counted = steps[0].count is not None
+    caption_top = board_height + (QUARTER_HEIGHT if counted else 0)
+    height = caption_top + lines * _line_height(font) + PADDING
     marks = [localize_digits(look.mark, language) for look in example_looks(example.players)]
+    by_colour = dict(zip(example.players, marks, strict=True))
     frames = []
     previous = None
     for result, caption in zip(steps, wrapped):
@@ -203,11 +276,15 @@ def _animation(slug: str, language: str) -> bytes:
             taken = [s for s in leaving(previous, result) if s not in scored]
             _ghosts(board, result.game, taken, example.players, marks)
         _trail(board, result.game, result.path, language)
-        previous = result
         w, n = result.game.board.extent.west, result.game.board.extent.north
         frame = Image.new("RGB", (width, height), BACKGROUND)
         frame.paste(board, (left + (w - west) * TILE, PADDING + (n - north) * TILE), board)
-        _caption(frame, caption, language, board_height, font)
+        if counted:
+            _quarters(
+                frame, quarters_view(example.players, previous, result), board_height, language, by_colour
+            )
+        previous = result
+        _caption(frame, caption, language, caption_top, font)
         frames.append(frame.convert("P", palette=Image.Palette.ADAPTIVE, colors=255))
     out = io.BytesIO()
     durations = [FRAME_MS] * (len(frames) - 1) + [LAST_FRAME_MS]

@@ -39,6 +39,7 @@ CHAPTERS: tuple[str, ...] = (
     "traders-builders",
     "tower",
     "princess-dragon",
+    "count",
     "tips",
     "editions",
     "glossary",
@@ -187,8 +188,8 @@ class Term:
 
 
 AMBIGUOUS = {
-    # "turn the tile", "the river would loop back", "piles everyone can reach"
-    "en": {"turn", "loop", "reach"},
+    # "turn the tile", "the river would loop back", "piles everyone can reach", "a tile counts once"
+    "en": {"turn", "loop", "reach", "count"},
     "fa": {"دور", "دیر", "کامل"},  # also "around", "late", "full"
     "zh-hant": {"繞圈"},  # a road that loops, as often as a lap of the score track
 }

@@ -8,7 +8,11 @@ takes (player 1's, on square (1, 2), place W), ``:ransom=0/meeple`` a ransom pai
 the tile is laid. Princess & Dragon's too: ``:fairy=0@1,0/E`` the fairy moved beside player 0's
 figure on (1, 0), ``:princess=1@2,-1/W`` the knight the princess sends home, ``:portal=0@0,1/C`` a
 figure through the magic portal onto another tile, ``:dragon=-2,0>-1,0>...`` the dragon's steps in
-order (the layer's first, then each next player's). The comments give, for every tile, the
+order (the layer's first, then each next player's). The Count of Carcassonne's too:
+``:quarter=castle,count=market`` a follower of the layer into the castle and the Count moved to the
+market, ``:from_city=0@2,2/N`` player 0's follower out of the City onto the feature at place N of
+square (2, 2), which the tile completes; ``Step(end=True, market=("0@-1,1/S",))`` a follower from the
+market onto a field at the end. The comments give, for every tile, the
 edges it shows after rotation (N E S W; C city, R road, F field, ~ river) so the matching can be
 checked by eye against tiles.md. The tests run every example through the engine and hold it to
 ``expect``; captions live in ``content/<language>/examples.toml``.
@@ -17,6 +21,7 @@ checked by eye against tiles.md. The tests run every example through the engine 
 from __future__ import annotations
 
 from scorer.engine import Rules
+from scorer.engine.tilesets.count import CITY_SQUARES, COUNT_TILES
 
 from .scripts import NO, YES, Ask, Example, Expect, Holds, Quiz, Step
 
@@ -815,6 +820,124 @@ PORTAL_FIGURE = Example(
     holds=(Holds(2, meeples=(6, 6)),),
 )
 
+# -- The Count of Carcassonne --------------------------------------------------------------------
+
+# The City of Carcassonne, laid by nobody before the first turn, each tile on its own square at
+# rotation 0: count-1 at (-2, -1) ... count-12 at (1, 1). Its outer features used below: count-4's road
+# leaving north at (1, -1), count-9's city opening south at (-2, 1), count-12's city opening east at
+# (1, 1), and the three fields round it (north, east, south-west), every one touching the City.
+CITY = tuple(f"{tile.name}@{x},{y}/0" for tile in COUNT_TILES for x, y in (CITY_SQUARES[tile.name],))
+
+# Red's thief on the road north of the City; the tile that ends it pays Red and not its layer, Blue.
+_RED_ROAD = "U@1,-2/90:1N"  # R F R F: the road leaving the City northwards; red thief
+_RED_ROAD_ENDS = "A@1,-3/0"  # F F R F: it ends at a cloister: complete, three tiles, Red's
+
+COUNT_QUARTER = Example(
+    slug="count-quarter",
+    chapter="count",
+    players=("blue", "red"),
+    setup=(
+        *CITY,
+        "G@2,1/0:0C",  # F C F C: the City's eastern city goes on east, open; blue knight
+        _RED_ROAD,
+    ),
+    steps=(
+        # Blue ends Red's road and scores nothing: a meeple into the castle, the Count to the market.
+        Step(_RED_ROAD_ENDS + ":quarter=castle,count=market"),
+        # F F F C: closes Blue's city. Red scores nothing: a meeple into the market, and the Count
+        # back into the castle, where Blue's follower can no longer step out.
+        Step("E@3,1/270:quarter=market,count=castle"),
+    ),
+    expect=(
+        Expect(1, "road", 3, ("red",), complete=True),
+        Expect(2, "city", 6, ("blue",), complete=True),
+    ),
+    expansions=("count",),
+    holds=(
+        Holds(1, quarters=(("blue", "castle"),), count="market", meeples=(5, 7)),
+        Holds(2, quarters=(("blue", "castle"), ("red", "market")), count="castle", meeples=(6, 6)),
+    ),
+)
+
+# Blue's knight holds a small city below the City's south-east corner; Red's thief the road leaving
+# the City northwards.
+COUNT_CASTLE = Example(
+    slug="count-castle",
+    chapter="count",
+    players=("blue", "red"),
+    setup=(
+        *CITY,
+        "E@1,2/90:0E",  # F C F F: a city opening east, below the City; blue knight
+        _RED_ROAD,
+    ),
+    steps=(
+        # Blue ends Red's road and scores nothing: a meeple into the castle, the Count to the cathedral.
+        Step(_RED_ROAD_ENDS + ":quarter=castle,count=cathedral"),
+        Step("N@2,1/270:1W"),  # F F C C: the City's eastern city turns south; red knight
+        # C F F C: joins both pieces and closes the city. One knight each would share it; just
+        # before it is scored Blue steps out of the castle onto it: two against one.
+        Step("N@2,2/0:from_city=0@2,2/N"),
+    ),
+    expect=(
+        Expect(1, "road", 3, ("red",), complete=True),
+        Expect(3, "city", 8, ("blue",), complete=True),
+    ),
+    expansions=("count",),
+    holds=(
+        Holds(1, quarters=(("blue", "castle"),), count="cathedral", meeples=(5, 7)),
+        Holds(3, count="cathedral", meeples=(7, 7)),
+    ),
+)
+
+# The small city of count-9 is closed, with nobody in it: the field west of the City touches it and
+# the City. Red's thief on the road leaving the City northwards.
+COUNT_MARKET = Example(
+    slug="count-market",
+    chapter="count",
+    players=("blue", "red"),
+    setup=(
+        *CITY,
+        "E@-2,2/0",  # C F F F: closes count-9's small city; nobody in it
+        _RED_ROAD,
+    ),
+    steps=(
+        # Blue ends Red's road and scores nothing: a meeple into the market; the Count stays in the castle.
+        Step(_RED_ROAD_ENDS + ":quarter=market"),
+        Step("E@-3,0/270:1E"),  # F F F C: a city opening west; red farmer in the field west of the City
+        # At the end Blue's follower leaves the market for the same field, on count-10's south edge.
+        Step(end=True, market=("0@-1,1/S",)),
+    ),
+    expect=(
+        Expect(1, "road", 3, ("red",), complete=True),
+        Expect(3, "field", 6, ("blue", "red")),
+    ),
+    expansions=("count",),
+    holds=(Holds(1, quarters=(("blue", "market"),), count="castle", meeples=(6, 7)),),
+)
+
+# Three farmers in the three fields round the City: under the 3rd edition each field counts the City
+# as a completed city (2nd edition: once per player; 1st: once, 4 points, for the majority of all).
+COUNT_FARM = Example(
+    slug="count-farm",
+    chapter="count",
+    players=("blue", "red"),
+    setup=(
+        *CITY,
+        "E@-1,-2/0:0S",  # C F F F: a city opening north, above the City; blue farmer in the north field
+        "E@2,0/90:1W",  # F C F F: a city opening east, beside it; red farmer in the east field
+    ),
+    steps=(
+        Step("E@-3,0/270:0E"),  # F F F C: a city opening west; blue farmer in the south-west field
+        END,
+    ),
+    expect=(
+        Expect(2, "field", 3, ("blue",)),
+        Expect(2, "field", 3, ("blue",)),
+        Expect(2, "field", 3, ("red",)),
+    ),
+    expansions=("count",),
+)
+
 EXAMPLES: dict[str, Example] = _examples(
     EDGE_MISMATCH,
     MEEPLE_SAME_TURN,
@@ -855,6 +978,10 @@ EXAMPLES: dict[str, Example] = _examples(
     FAIRY_POINTS,
     PRINCESS_KNIGHT,
     PORTAL_FIGURE,
+    COUNT_QUARTER,
+    COUNT_CASTLE,
+    COUNT_MARKET,
+    COUNT_FARM,
 )
 
 # -- quizzes -----------------------------------------------------------------------------------
@@ -1366,5 +1493,65 @@ QUIZZES: dict[str, Quiz] = _quizzes(
         ask=Ask.WHO,
         answer="blue+red",
         expansions=("princess-dragon",),
+    ),
+    # -- The Count of Carcassonne --
+    # Blue's knight in a small city below the City's south-east corner, Red's knight in the City's
+    # eastern city turning south; Blue's follower in the castle, where the Count still stands. Red's
+    # corner joins and closes the city: nobody may step out of the Count's quarter.
+    Quiz(
+        slug="count-who",
+        chapter="count",
+        players=("blue", "red"),
+        setup=(
+            *CITY,
+            "E@1,2/90:0E",  # F C F F: a city opening east; blue knight
+            _RED_ROAD,
+            _RED_ROAD_ENDS + ":quarter=castle",  # Blue into the castle; the Count stays there
+            "N@2,1/270:1W",  # F F C C: the City's eastern city turns south; red knight
+            "U@-3,-1/0",  # F R F R: the road leaving the City westwards
+        ),
+        move="N@2,2/0",  # C F F C: joins both pieces and closes the city
+        ask=Ask.WHO,
+        answer="blue+red",
+        expansions=("count",),
+    ),
+    # Red's monk on a cloister above the City, three of whose neighbours are City tiles; Blue's
+    # follower in the cathedral, the Count in the castle. Red lays the eighth neighbour.
+    Quiz(
+        slug="count-cloister",
+        chapter="count",
+        players=("blue", "red"),
+        setup=(
+            *CITY,
+            "E@0,-2/0",  # C F F F: a city opening north, above the City
+            _RED_ROAD,
+            _RED_ROAD_ENDS + ":quarter=cathedral",  # Blue into the cathedral; the Count stays in the castle
+            "B@-1,-2/0:1C",  # F F F F: a cloister above the City; red monk
+            "E@-2,-2/270",  # F F F C
+            "E@-1,-3/0",  # C F F F
+            "E@-2,-3/0",  # C F F F
+        ),
+        player="blue",
+        # F F C F: closes the empty city below it, and fills the cloister's eighth square; Blue steps
+        # out of the cathedral onto the cloister: one follower each, a tie.
+        move="E@0,-3/180:from_city=0@-1,-2/C",
+        answer=9,
+        expansions=("count",),
+    ),
+    # Blue's farmers in the field west of the City (which also touches count-9's small city, closed)
+    # and in the field north of it; 3rd-edition farms: the City counts in each.
+    Quiz(
+        slug="count-farm",
+        chapter="count",
+        players=("blue", "red"),
+        setup=(
+            *CITY,
+            "E@-3,0/270:0E",  # F F F C: a city opening west; blue farmer in the south-west field
+            "E@-2,2/0",  # C F F F: closes count-9's small city; nobody in it
+            "E@-1,-2/0:0S",  # C F F F: a city opening north; blue farmer in the north field
+        ),
+        player="blue",
+        answer=9,
+        expansions=("count",),
     ),
 )

@@ -27,6 +27,8 @@ class TileEntry:
     abbot_count: int
     holds: str
     start: bool = False
+    city: bool = False
+    """A tile of the City of Carcassonne (The Count): laid at the start, never drawn."""
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,15 @@ def holds(tile: TileType) -> str:
     return pgettext("list separator", ", ").join(parts)
 
 
+def _title(tile: TileType, number: int) -> str:
+    """A tile's name; a tile of the City of Carcassonne that has none yet, by its place in the City."""
+    name = tile_name(tile.name)
+    if name == tile.name and tile.city_of_carcassonne:
+        # Translators: the tile reference: one of the 12 tiles of the City (The Count of Carcassonne).
+        return _("City of Carcassonne, tile {number}").format(number=localize_digits(number))
+    return name
+
+
 def boxes() -> list[Box]:
     """Every box of the catalogue with its tiles, garden tiles at the end of their own box."""
     out = []
@@ -91,13 +102,14 @@ def boxes() -> list[Box]:
         entries = tuple(
             TileEntry(
                 name=t.name,
-                title=tile_name(t.name),
+                title=_title(t, number),
                 count=plain.get(t.name, 0),
                 abbot_count=with_abbot.get(t.name, 0),
                 holds=holds(t),
                 start=t.name == "D",
+                city=t.city_of_carcassonne,
             )
-            for t in BOX_TILES[box]
+            for number, t in enumerate(BOX_TILES[box], 1)
         )
         out.append(Box(slug, title, entries))
     return out

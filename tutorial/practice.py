@@ -19,8 +19,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from scorer.engine import FeatureKind, FigureKind, Game, Place, Placement, Player, Rules, ScoreEvent, Square
+from scorer.engine.expansions.count import may_enter
 from scorer.engine.expansions.princess_dragon import DRAGON, DRAGON_STEPS, FAIRY
 from scorer.engine.expansions.tower import TOP, reach
+from tutorial.examples import CITY
 
 # -- what counts as solved ---------------------------------------------------------------------
 
@@ -193,6 +195,16 @@ def dragon_reach(game: Game, start: Square, fairy: Square | None) -> set[Square]
 
 
 @dataclass(frozen=True)
+class MayEnterQuarter:
+    """The turn's scoring must pay another player and not the learner, so that the learner may put
+    a follower into one of the City's quarters (The Count of Carcassonne; the practice boards cannot
+    take that follower themselves)."""
+
+    def met(self, turn: Turn, colours: tuple[str, ...]) -> bool:
+        return may_enter(turn.events, turn.player)
+
+
+@dataclass(frozen=True)
 class SetAside:
     """The tile fits nowhere: the learner solves the board by setting it aside."""
 
@@ -212,6 +224,7 @@ Goal = (
     | FarmerTouches
     | OutOfReach
     | DragonAway
+    | MayEnterQuarter
     | SetAside
 )
 
@@ -606,6 +619,26 @@ VOLCANO_SAFE = Practice(
     expansions=("princess-dragon",),
 )
 
+# -- The Count of Carcassonne --------------------------------------------------------------------
+
+COUNT_EARN = Practice(
+    slug="count-earn",
+    chapter="count",
+    players=("blue", "red"),
+    player="blue",
+    setup=(
+        *CITY,
+        "G@-2,2/90:0C",  # C F C F: count-9's small city runs on south, open; blue knight
+        "E@-1,2/180:1S",  # F F C F: a city opening south, below the City; red knight
+    ),
+    # The cap closes either city: Red's pays Red alone, and Blue may then go into a quarter; Blue's
+    # own pays Blue, and then Blue may not.
+    tile="E",
+    goals=(MayEnterQuarter(),),
+    solution="E@-1,3/0",  # C F F F
+    expansions=("count",),
+)
+
 PRACTICES: dict[str, Practice] = _boards(
     FIT_FIRST,
     FILL_GAP,
@@ -624,4 +657,5 @@ PRACTICES: dict[str, Practice] = _boards(
     TOWER_CLOSE,
     DRAGON_CLOSE,
     VOLCANO_SAFE,
+    COUNT_EARN,
 )

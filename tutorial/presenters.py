@@ -3,18 +3,29 @@
 from __future__ import annotations
 
 import string
+from dataclasses import dataclass
 from functools import cache
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from scorer.board_layer.explain import sentence, title
-from scorer.board_layer.grid import Glow, Grid, PreviewCell, TileCell, standing, tile_cells, tile_label
+from scorer.board_layer.grid import (
+    Glow,
+    Grid,
+    PreviewCell,
+    TileCell,
+    figure_mark,
+    standing,
+    tile_cells,
+    tile_label,
+)
 from scorer.board_layer.languages import labelled, localize_digits
 from scorer.board_layer.messages import FEATURE_NAMES, explain, figure_name, figure_on, held_label
 from scorer.board_layer.players import Look, looks_of
 from scorer.engine import (
     TILES,
+    Expansion,
     Extent,
     FeatureKind,
     Game,
@@ -25,6 +36,7 @@ from scorer.engine import (
     Spot,
     Square,
 )
+from scorer.engine.expansions.count import COUNT, QUARTER_FOR, Quarter, Resident
 from scorer.engine.expansions.princess_dragon import PortalFigure
 from tutorial import content
 from tutorial.examples import EXAMPLES, QUIZZES
@@ -123,18 +135,17 @@ def _caption(template: str, values: dict[str, object]) -> str:
     return string.Formatter().vformat(template, (), localized)
 
 
-def example_step(slug: str, language: str, step: int) -> dict:
-    """Everything the example widget shows at ``step`` (0 is the starting position)."""
-    example: Example = EXAMPLES[slug]
-    steps = results(slug)
-    step = max(0, min(step, len(steps) - 1))
-    result = steps[step]
-    previous = steps[step - 1] if step > 0 else None
+def step_board(
+    example: Example, steps: tuple[StepResult, ...], previous: StepResult | None, result: StepResult
+) -> Grid:
+    """An example's board at one step, on the grid of its last step: what scored lit, what leaves
+    going home, a refused tile dashed where it was tried, and what arrives or walks this step."""
     tried = [r.placement.square for r in steps if r.refused is not None and r.placement is not None]
     extent = Extent.of([*steps[-1].game.board.tiles, *tried])
     going: tuple[Spot, ...] = ()
     if previous is not None:
-        going = leaving(previous, result)
+        arriving = market_farmers(result)
+        going = tuple(s for s in leaving(previous, result) if s not in arriving)
     refused = result.refused is not None and result.placement is not None
     board = board_view(
         result.game,
@@ -146,9 +157,21 @@ def example_step(slug: str, language: str, step: int) -> dict:
     )
     if refused:
         board.preview = preview_cell(result.placement, extent)
+    mark_market(result, board.tiles, example.players)
     mark_trail(board.tiles, result.path)
     if previous is not None:
         mark_arrivals(board.tiles, previous, result)
+    return board
+
+
+def example_step(slug: str, language: str, step: int) -> dict:
+    """Everything the example widget shows at ``step`` (0 is the starting position)."""
+    example: Example = EXAMPLES[slug]
+    steps = results(slug)
+    step = max(0, min(step, len(steps) - 1))
+    result = steps[step]
+    previous = steps[step - 1] if step > 0 else None
+    board = step_board(example, steps, previous, result)
     text = content.captions(language, slug)
     captions = text.get("captions", [])
     template = captions[step] if step < len(captions) else ""
@@ -180,7 +203,136 @@ def example_step(slug: str, language: str, step: int) -> dict:
         "refusal": refusal_text(result.refused) if result.refused is not None else "",
         "final": any(s.end for s in example.steps[:step]),
         "walk": max(len(result.path) - 1, 0),
+        "quarters": quarters_view(example.players, previous, result),
     }
+
+
+# -- The Count of Carcassonne: the City's quarters beside the board ---------------------------------
+
+
+QUARTERS_AS_DRAWN = (Quarter.CASTLE, Quarter.CATHEDRAL, Quarter.MARKET, Quarter.BLACKSMITH)
+"""The quarters two by two as the City's tiles draw them: the castle north-west, the cathedral
+north-east, the market south-west, the blacksmith south-east (the panel never mirrors, as the
+board does not)."""
+
+
+def quarter_names() -> dict[Quarter, tuple[str, str]]:
+    """Each quarter's name, and where its followers may go, in the reader's language."""
+    return {
+        Quarter.CASTLE: (pgettext("quarter of the City", "Castle"), _("onto cities")),
+        Quarter.MARKET: (pgettext("quarter of the City", "Market"), _("onto fields, at the end")),
+        Quarter.BLACKSMITH: (pgettext("quarter of the City", "Blacksmith"), _("onto roads")),
+        Quarter.CATHEDRAL: (pgettext("quarter of the City", "Cathedral"), _("onto cloisters")),
+    }
+
+
+def _counted(items) -> dict:
+    counts: dict = {}
+    for item in items:
+        counts[item] = counts.get(item, 0) + 1
+    return counts
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Who waits in the City's quarters in a position that is no example's step (a quiz's)."""
+
+    residents: tuple[Resident, ...]
+    count: Quarter | None
+    events: tuple[ScoreEvent, ...] = ()
+    market: tuple = ()
+
+
+def quarters_view(
+    colours: tuple[str, ...], previous: StepResult | None, result: StepResult | Standing
+) -> list[dict]:
+    """The four quarters of the City of Carcassonne after a step (The Count of Carcassonne): who is
+    in each, who has just come in, who steps out this step (onto a feature it completes, or from
+    the market onto a field at the end) and where the Count stands; empty without the Count."""
+    if result.count is None:
+        return []
+    looks = example_looks(colours)
+    # Followers that left this step: out of the City onto what the tile completes, or the market's
+    # at the end (the engine keeps those in the market: they leave only for the farms' scoring).
+    leaving = [
+        (QUARTER_FOR[e.feature], s.player, s.kind)
+        for e in result.events
+        if e.feature in QUARTER_FOR
+        for s in e.visitors
+    ]
+    leaving += [(Quarter.MARKET, ref.player, ref.kind) for ref in result.market]
+    staying = _counted((r.quarter, r.player, r.kind) for r in result.residents)
+    for key in leaving:
+        if staying.get(key):
+            staying[key] -= 1
+    before = _counted((r.quarter, r.player, r.kind) for r in previous.residents) if previous else {}
+    names = quarter_names()
+    view = []
+    for quarter in QUARTERS_AS_DRAWN:
+        figures = []
+        for player, look in enumerate(looks):
+            for kind in sorted({k for q, p, k in staying if q is quarter and p == player}):
+                here = staying[(quarter, player, kind)]
+                new = max(0, here - before.get((quarter, player, kind), 0)) if previous else 0
+                for n in range(here):
+                    state = "entering" if n >= here - new else ""
+                    figures.append(_quarter_figure(look, kind, state))
+            for q, p, kind in leaving:
+                if q is quarter and p == player:
+                    figures.append(_quarter_figure(look, kind, "leaving"))
+        name, use = names[quarter]
+        here = result.count is quarter
+        view.append(
+            {
+                "key": quarter.value,
+                "name": name,
+                "use": use,
+                "figures": figures,
+                "count": here,
+                "count_moved": here and previous is not None and previous.count is not quarter,
+            }
+        )
+    return view
+
+
+def _quarter_figure(look, kind, state: str) -> dict:
+    who = _("{player}'s {figure}").format(player=look.name, figure=figure_name(kind))
+    if state == "entering":
+        # Translators: a follower that has just gone into one of the City's quarters (The Count).
+        label = _("{figure}, just come in").format(figure=who)
+    elif state == "leaving":
+        # Translators: a follower leaving one of the City's quarters this step (The Count).
+        label = _("{figure}, stepping out").format(figure=who)
+    else:
+        label = who
+    return {
+        "colour": look.color,
+        "mark": localize_digits(look.mark),
+        "kind": kind.value,
+        "state": state,
+        "label": label,
+    }
+
+
+def market_farmers(result: StepResult) -> set[Spot]:
+    """The followers the market sent onto fields at the end, where they lie as farmers."""
+    return {s for e in result.events if e.feature is FeatureKind.FIELD for s in e.visitors}
+
+
+def mark_market(result: StepResult, cells: list[TileCell], colours: tuple[str, ...]) -> None:
+    """The end of a game with the Count: the followers the market sends onto fields stand there, as
+    farmers, arriving on their tiles (the engine counts them for the farms, not as figures laid)."""
+    if not result.market:
+        return
+    looks = example_looks(colours)
+    by_square = {(cell.x, cell.y): cell for cell in cells}
+    board = result.game.board
+    for spot in sorted(market_farmers(result)):
+        cell = by_square.get(spot.square)
+        if cell is None:
+            continue
+        cell.figures.append(figure_mark(board, spot, looks))
+        cell.arriving = "market"
 
 
 def mark_arrivals(cells: list[TileCell], previous: StepResult, result: StepResult) -> None:
@@ -236,9 +388,15 @@ def quiz_view(slug: str, language: str) -> dict:
         # Which way the tile goes is the question of a turn quiz: it is shown as drawn.
         board.preview = preview_cell(placement, extent, 0 if quiz.ask is Ask.TURN else None)
     names = [colour_name(c) for c in quiz.players]
+    quarters = []
+    if Expansion.COUNT in game.board.expansions:
+        quarters = quarters_view(
+            quiz.players, None, Standing(COUNT.residents(game), COUNT.count_quarter(game))
+        )
     return {
         "slug": slug,
         "kind": quiz.ask.value,
+        "quarters": quarters,
         "question": text.get("question", ""),
         "hint": text.get("hint", ""),
         "board": board,

@@ -18,6 +18,13 @@ Princess & Dragon's steps do the same (``:fairy=0@1,0/E``, ``:princess=1@2,-1/W`
 ``:portal=0@0,1/C``, ``:dragon=-2,0>-1,0>...``); :class:`Holds` states where the dragon and the
 fairy stand after them, and each step's result keeps the dragon's path, so that the page can show
 it moving square by square.
+
+The Count of Carcassonne's too (``:quarter=castle,count=market``, a follower of the layer into a
+quarter and the Count moved; ``:from_city=0@2,2/N``, a follower out of the City onto a feature the
+tile completes); the end of the game may send followers from the market onto fields
+(``Step(end=True, market=("0@-1,1/S",))``). :class:`Holds` states who is in which quarter and
+where the Count stands, and each step's result keeps them, so that the page can show the quarters
+beside the board.
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from scorer.engine import (
+    Expansion,
     FeatureKind,
     Game,
     HeldFigure,
@@ -38,8 +46,10 @@ from scorer.engine import (
     ScoreEvent,
     Square,
 )
+from scorer.engine.expansions.count import COUNT, Quarter, Resident
 from scorer.engine.expansions.princess_dragon import DRAGON, FAIRY
 from scorer.engine.expansions.tower import TOP, FigureRef
+from scorer.engine.figure_refs import parse_ref
 
 COLOURS = ("blue", "red", "green", "yellow", "black")
 ROTATIONS = (0, 90, 180, 270)
@@ -55,6 +65,10 @@ class Step:
     refused: bool = False
     """``move`` breaks a rule: the step shows it tried where it was meant to go and the engine's
     reason, and the board stays as it was."""
+    market: tuple[str, ...] = ()
+    """At the end (The Count of Carcassonne): the followers that move from the market onto fields
+    before the farms are scored, each the figure reference of the field place it goes to
+    (``"0@-1,1/S"``)."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +101,12 @@ class Holds:
     """The dragon's square (Princess & Dragon; ``None``: off the board)."""
     fairy: tuple[int, int] | None = None
     """The fairy's square (Princess & Dragon; ``None``: off the board)."""
+    quarters: tuple[tuple[str, str], ...] = ()
+    """Every follower in the City's quarters (The Count of Carcassonne): ``(whose, quarter)``,
+    a colour key and a quarter's name (``"castle"``); a big meeple is ``"castle+big"``."""
+    count: str | None = None
+    """The quarter where the Count stands (The Count of Carcassonne; ``None``: no Count in the
+    game)."""
 
 
 @dataclass(frozen=True)
@@ -219,6 +239,12 @@ class StepResult:
     path: tuple[Square, ...] = ()
     """The dragon's move this step: the square it set off from, then every square it stepped onto,
     in order (empty: it did not move)."""
+    residents: tuple[Resident, ...] = ()
+    """Every follower in the City's quarters (The Count of Carcassonne)."""
+    count: Quarter | None = None
+    """Where the Count stands (``None``: no Count in the game)."""
+    market: tuple[FigureRef, ...] = ()
+    """The followers the end sent from the market onto fields (The Count of Carcassonne)."""
 
 
 def new_game(
@@ -243,9 +269,19 @@ def run(example: Example) -> list[StepResult]:
             results.append(_result(game, (), attempt, refused=refusal(game, attempt)))
             continue
         if step.end:
+            market = tuple(parse_ref(text, text) for text in step.market)
+            if market:
+                # Its own copy: the step before keeps a game whose end sends nobody anywhere.
+                game = new_game(example.players, example.rules, example.expansions, tuple(moves))
+                game.extras = {**game.extras, "market": market}
+                problem = game.end_problem()
+                if problem is not None:
+                    raise problem
             report = game.report()
             end_events = report.events[len(game.events) :]
-            results.append(_result(game, tuple(end_events), None, totals=report.totals, final=True))
+            results.append(
+                _result(game, tuple(end_events), None, totals=report.totals, final=True, market=market)
+            )
             continue
         assert step.move is not None
         moves.append(step.move)
@@ -295,8 +331,10 @@ def _result(
     refused: Problem | None = None,
     raised: int = 0,
     path: tuple[Square, ...] = (),
+    market: tuple[FigureRef, ...] = (),
 ) -> StepResult:
     totals = totals if totals is not None else game.projected_scores()
+    counted = Expansion.COUNT in game.board.expansions
     scores = totals if final else tuple(game.scores)
     goods = tuple(sum(held.values()) for held in game.goods)
     meeples = tuple(game.meeples_in_supply)
@@ -315,6 +353,9 @@ def _result(
         piece_square(game, DRAGON),
         piece_square(game, FAIRY),
         path,
+        COUNT.residents(game) if counted else (),
+        COUNT.count_quarter(game) if counted else None,
+        market,
     )
 
 

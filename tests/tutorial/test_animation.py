@@ -228,3 +228,29 @@ def test_the_gif_draws_the_dragons_walk_on_the_step_it_walks():
         return sum(1 for r, g, b in frame.get_flattened_data() if abs(r - 178) < 20 and g < 70 and b < 70)
 
     assert red(shown[3]) > red(shown[2]) + 1000
+
+
+def test_the_gif_draws_the_quarters_and_the_count_moves_between_them():
+    """The Count of Carcassonne: the City's quarters in a row under the board, the Count's framed
+    in violet with its crown; when the Count moves the violet moves with it; other examples have
+    no such row."""
+    shown = frames(example_animation("count-quarter", "en"))
+    rows = results("count-quarter")[-1].game.board.extent.rows
+    top = rows * TILE + 2 * PADDING
+    strip = (0, top, shown[0].width, top + animation.QUARTER_HEIGHT)
+
+    def violet_columns(frame: Image.Image) -> set[int]:
+        area = frame.crop(strip)
+        return {
+            x
+            for x in range(area.width)
+            for y in range(area.height)
+            if (lambda p: abs(p[0] - 106) < 25 and abs(p[1] - 61) < 25 and abs(p[2] - 154) < 25)(
+                area.getpixel((x, y))
+            )
+        }
+
+    castle, market = violet_columns(shown[0]), violet_columns(shown[1])
+    assert castle and market and max(castle) < min(market), "the Count went from the castle to the market"
+    plain = frames(example_animation("city-two", "en"))
+    assert plain[0].height < shown[0].height

@@ -126,3 +126,53 @@ def test_the_dragon_walks_step_by_step_by_keyboard_and_stands_still_for_reduced_
     assert trail.evaluate("e => getComputedStyle(e).animationName") == "none"
     assert trail.evaluate("e => getComputedStyle(e).opacity") == "1"
     still.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_a_follower_steps_out_of_the_castle_beside_the_board_and_stands_still_for_reduced_motion(
+    live_server, browser, console_errors, artifacts, lang
+):
+    """The Count of Carcassonne on a phone: the City's quarters sit under the board without
+    widening the page, laid out as the City draws them in every language; stepped by keyboard to the
+    closing tile, Blue's follower rises out of the castle as it stands on the city it takes, and the
+    Count's crown is labelled; asked for less motion, the leaver is simply faded."""
+    slug = "count-castle"
+    page = browser.new_page(viewport={"width": 390, "height": 900}, has_touch=True)
+    page.goto(f"{live_server.url}/{lang}/learn/count/")
+    box = example(page, slug)
+    box.scroll_into_view_if_needed()
+    castle, market = box.locator(".quarter.q-castle"), box.locator(".quarter.q-market")
+    expect(castle.locator(".count-figure")).to_have_count(1)
+    # Two by two as the City's tiles draw them, in Persian too: the castle north-west, the market
+    # south-west.
+    assert castle.bounding_box()["y"] < market.bounding_box()["y"]
+    assert abs(castle.bounding_box()["x"] - market.bounding_box()["x"]) < 2
+    box.locator('[data-action="next"]').focus()
+    page.keyboard.press("Enter")
+    expect(example(page, slug)).to_have_attribute("data-step", "1")
+    forward = "ArrowLeft" if lang == "fa" else "ArrowRight"
+    for n in range(2, len(EXAMPLES[slug].steps) + 1):
+        page.keyboard.press(forward)
+        expect(example(page, slug)).to_have_attribute("data-step", str(n))
+    stepped = example(page, slug)
+    leaver = stepped.locator(".quarter.q-castle .q-figure.leaving")
+    expect(leaver).to_have_count(1)
+    assert leaver.get_attribute("aria-label")
+    assert leaver.evaluate("e => getComputedStyle(e).animationName") == "quarter-out"
+    expect(stepped.locator('.cell[data-x="2"][data-y="2"] .meeple.c-blue.going-home')).to_have_count(1)
+    expect(stepped.locator(".quarter.with-count .count-figure[aria-label]")).to_have_count(1)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shots = artifacts / "screenshots"
+    shots.mkdir(exist_ok=True)
+    stepped.screenshot(path=shots / f"count-step-out-{lang}-390.png")
+    assert not console_errors
+    page.close()
+
+    still = browser.new_context(reduced_motion="reduce").new_page()
+    still.goto(f"{live_server.url}/{lang}/learn/examples/{slug}/?step=3")
+    leaver = still.locator(".quarter.q-castle .q-figure.leaving")
+    assert leaver.evaluate("e => getComputedStyle(e).animationName") == "none"
+    assert leaver.evaluate("e => getComputedStyle(e).opacity") == "0.35"
+    entered = still.locator(".count-figure")
+    assert entered.evaluate("e => getComputedStyle(e).animationName") == "none"
+    still.context.close()

@@ -10,10 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from scorer.engine import Expansion, FeatureKind, FigureKind, Placement, Rule
+from scorer.engine import Expansion, FeatureKind, FigureKind, IllegalPlacementError, Placement, Rule, Rules
 from scorer.engine.actions import kind_of
+from scorer.engine.expansions.count import COUNT, Quarter, Resident
+from scorer.engine.tilesets.count import CITY_SQUARES
 from tutorial import content
-from tutorial.examples import EXAMPLES, QUIZZES
+from tutorial.examples import CITY, EXAMPLES, QUIZZES
 from tutorial.scripts import COLOURS, NO, YES, Ask, caption_values, new_game, quiz_answer, run, solve
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,6 +31,12 @@ EXTRA_EXAMPLES = {"city-two-old": "cities"}
 
 MAX_TILES = 12
 MAX_STEPS = 4
+
+
+def tiles_beyond_the_start(expansions: tuple[str, ...], setup: tuple[str, ...]) -> int:
+    """Tiles a board holds besides the City of Carcassonne, which the Count's games start with."""
+    return len(setup) - (len(CITY) if "count" in expansions else 0)
+
 
 WHOLE_GAMES = {"whole-game"}
 """Examples that play a whole short game, from the start tile to the final score: their length is
@@ -180,12 +188,15 @@ def test_example_shape(slug):
     assert 2 <= len(example.players) <= 3
     assert len(set(example.players)) == len(example.players)
     assert set(example.players) <= set(COLOURS)
-    start = Placement.parse(example.setup[0])
-    assert (start.tile, start.x, start.y) == (
-        ("river-spring", 0, 0) if "river" in example.expansions else ("D", 0, 0)
-    )
+    if "count" in example.expansions:
+        assert example.setup[: len(CITY)] == CITY, "a game with the Count starts with the City"
+    else:
+        start = Placement.parse(example.setup[0])
+        assert (start.tile, start.x, start.y) == (
+            ("river-spring", 0, 0) if "river" in example.expansions else ("D", 0, 0)
+        )
     laid = [s.move for s in example.steps if s.move is not None and not s.refused]
-    tiles = len(example.setup) + len(laid)
+    tiles = tiles_beyond_the_start(example.expansions, example.setup) + len(laid)
     if slug in WHOLE_GAMES:
         assert example.setup == ("D@0,0/0",), "a whole game starts from the start tile alone"
         assert len(example.players) == 2 and 13 <= tiles <= 18
@@ -196,6 +207,7 @@ def test_example_shape(slug):
     for i, step in enumerate(example.steps):
         assert (step.move is None) == step.end
         assert not (step.refused and step.end)
+        assert not step.market or (step.end and "count" in example.expansions)
         if step.end:
             assert i == len(example.steps) - 1, "the game's end is the last step"
     for expect in example.expect:
@@ -275,13 +287,13 @@ def test_a_refused_step_is_refused_for_its_rule_and_changes_nothing(slug):
 
 
 def _tower_step(step) -> bool:
-    """The step takes one of The Tower's or Princess & Dragon's actions (a floor, a figure onto a
-    tower, a ransom; the fairy, the princess, a portal's figure, the dragon's steps), or lays a
-    volcano."""
+    """The step takes one of The Tower's, Princess & Dragon's or The Count's actions (a floor, a
+    figure onto a tower, a ransom; the fairy, the princess, a portal's figure, the dragon's steps; a
+    follower into a quarter, followers out of the City), or lays a volcano."""
     if step.move is None or step.refused:
         return False
     placement = Placement.parse(step.move)
-    boxes = (Expansion.TOWER, Expansion.PRINCESS_DRAGON)
+    boxes = (Expansion.TOWER, Expansion.PRINCESS_DRAGON, Expansion.COUNT)
     return placement.tile.endswith("volcano") or any(kind_of(a).expansion in boxes for a in placement.actions)
 
 
@@ -300,6 +312,13 @@ def test_what_a_step_leaves_on_the_board_is_what_the_rules_say(slug):
             assert result.meeples == holds.meeples, where
         assert result.dragon == holds.dragon, where
         assert result.fairy == holds.fairy, where
+        assert (result.count.value if result.count else None) == holds.count, where
+        got = sorted((example.players[r.player], r.quarter.value, r.kind.value) for r in result.residents)
+        want = []
+        for colour, quarter in holds.quarters:
+            name, _, kind = quarter.partition("+")
+            want.append((colour, name, kind or "meeple"))
+        assert got == sorted(want), where
 
 
 @pytest.mark.parametrize("slug", sorted(EXAMPLES))
@@ -366,6 +385,58 @@ def test_the_princess_dragon_examples_show_what_the_chapter_teaches():
     ]
 
 
+def test_the_count_examples_show_what_the_chapter_teaches():
+    """A follower goes into a quarter only after a scoring that paid others (the Count moved with
+    it, back to shut a quarter); a follower out of the castle turns a tie into a win and goes home
+    with the knights; the market's follower joins a field before the farms; the City is paid by
+    every field along it, and the other editions pay it otherwise."""
+    quarter = results("count-quarter")
+    assert [r.count for r in quarter] == [Quarter.CASTLE, Quarter.MARKET, Quarter.CASTLE]
+    assert quarter[2].residents == (Resident(0, Quarter.CASTLE), Resident(1, Quarter.MARKET))
+    castle = results("count-castle")
+    city = castle[3].events[0]
+    assert [s.player for s in city.visitors] == [0] and city.meeples == {0: 2, 1: 1}
+    example = EXAMPLES["count-castle"]
+    before = new_game(
+        example.players,
+        example.rules,
+        example.expansions,
+        (*example.setup, *[s.move for s in example.steps[:2]]),
+    )
+    joined = Placement.parse("N@2,2/0")
+    assert {w for e in before.score_of(joined) for w in e.winners} == {0, 1}, "without it, a tie"
+    assert castle[3].residents == () and castle[3].meeples == (7, 7)
+    market = results("count-market")
+    field = market[3].events[0]
+    assert [(s.player, s.square) for s in field.visitors] == [(0, (-1, 1))]
+    assert len(field.cities) == 2 and set(field.winners) == {0, 1}
+    assert market[3].market and market[3].residents == (Resident(0, Quarter.MARKET),)
+    farm = results("count-farm")[-1]
+    city_squares = {square for square in CITY_SQUARES.values()}
+    assert all(any(set(c) == city_squares for c in e.cities) for e in farm.events)
+    assert farm.scores == (6, 3)
+    for edition, scores in (("2nd", (3, 3)), ("1st", (4, 0))):
+        game = new_game(
+            ("blue", "red"),
+            Rules(farmers=edition),
+            ("count",),
+            (*EXAMPLES["count-farm"].setup, EXAMPLES["count-farm"].steps[0].move),
+        )
+        assert game.report().totals == scores, edition
+
+
+def test_no_one_steps_out_of_the_counts_quarter():
+    """The question of count-who: Blue's follower waits in the castle with the Count, so the
+    engine refuses it onto the city; the city is shared."""
+    quiz = QUIZZES["count-who"]
+    game = new_game(quiz.players, quiz.rules, quiz.expansions, quiz.setup)
+    assert COUNT.count_quarter(game) is Quarter.CASTLE
+    assert COUNT.residents(game) == (Resident(0, Quarter.CASTLE),)
+    with pytest.raises(IllegalPlacementError) as refused:
+        game.push(Placement.parse(quiz.move + ":from_city=0@2,2/N"))
+    assert refused.value.rule is Rule.BAD_FROM_CITY and refused.value.facts["problem"] == "count"
+
+
 def test_a_whole_game_scores_everything_once():
     """The whole game's last step is the final score: banked points plus the end's events."""
     example = EXAMPLES["whole-game"]
@@ -405,7 +476,7 @@ def test_old_small_city_rule():
 def test_quiz_answer_is_the_engines(slug):
     quiz = QUIZZES[slug]
     assert set(quiz.players) <= set(COLOURS)
-    assert len(quiz.setup) + (quiz.move is not None) <= MAX_TILES
+    assert tiles_beyond_the_start(quiz.expansions, quiz.setup) + (quiz.move is not None) <= MAX_TILES
     solution = solve(quiz)  # raises if the quiz's question has no single answer
     assert solution.answer == quiz.answer
     if quiz.ask is Ask.POINTS:
@@ -455,6 +526,8 @@ def test_enough_quizzes_of_every_kind():
         "inns-cathedrals",
         "traders-builders",
         "tower",
+        "princess-dragon",
+        "count",
     }
 
 

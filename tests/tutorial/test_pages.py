@@ -228,3 +228,15 @@ def test_the_summary_page_is_made_to_print(client, lang):
     assert 'class="rules-summary"' in page
     assert 'class="term"' not in page  # a link means nothing on paper
     assert len(re.findall(r"<h2[^>]*>", page)) >= 10
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_tile_reference_has_the_citys_twelve_tiles_as_the_start(client, lang):
+    """The Count of Carcassonne's box: its 12 tiles, each named (by its place in the City while it
+    has no name of its own) and said to be laid at the start, never drawn."""
+    page = client.get(f"/{lang}/learn/tiles/").content.decode()
+    box = page.split('id="box-count"', 1)[1].split("</section>", 1)[0]
+    assert box.count('class="tile-entry"') == 12
+    titles = re.findall(r"<h3>(.*?)</h3>", box)
+    assert len(set(titles)) == 12 and not any(t.startswith("count-") for t in titles)
+    assert box.count('class="tile-note"') == 12

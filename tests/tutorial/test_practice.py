@@ -197,6 +197,22 @@ def test_the_volcano_is_safe_only_where_the_fairy_walls_the_dragon_off():
     assert caught.value.rule is Rule.VOLCANO
 
 
+def test_only_a_scoring_that_pays_red_alone_opens_the_city():
+    practice = PRACTICES["count-earn"]
+    turn = turn_of("count-earn", practice.solution)
+    assert [(e.feature.value, e.points, e.winners) for e in turn.events] == [("city", 4, (1,))]
+    # The engine agrees: with that turn Blue may go into a quarter ...
+    entered = practice.game()
+    entered.push(Placement.parse(practice.solution + ":quarter=castle").laid_by(practice.learner))
+    assert entered.supply(0)[FigureKind.MEEPLE] == practice.game().supply(0)[FigureKind.MEEPLE] - 1
+    # ... and with the cap on Blue's own city it refuses, as the board does.
+    own = turn_of("count-earn", "E@-2,3/0")
+    assert [e.winners for e in own.events] == [(0,)] and not judge(practice, own)
+    assert refusal("count-earn", "E@-2,3/0:quarter=castle") is Rule.BAD_QUARTER
+    # Laid where it closes nothing, the cap lets no one in either.
+    assert not judge(practice, turn_of("count-earn", "E@2,0/90"))
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_board_has_its_texts_in_every_language(lang):
     with (content.CONTENT / lang / "practice.toml").open("rb") as handle:

@@ -219,3 +219,57 @@ def test_the_fairy_the_dragon_and_a_portals_figure_arrive_on_their_tiles(client)
     assert re.search(r'class="cell tile[^"]* arrive-portal" data-x="0" data-y="1"', portal)
     tried = client.get("/en/learn/examples/portal-figure/?step=1", **HX).content.decode()
     assert "arrive-" not in tried
+
+
+def _quarters(html: str) -> dict[str, str]:
+    """Each quarter of the panel beside a Count example's board, by its key: its markup."""
+    panel = html.split('class="quarters"', 1)[1].split("</section>", 1)[0]
+    return dict(re.findall(r'<li class="quarter q-([a-z]+)[^"]*"(.*?)</li>', panel, re.S))
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_citys_quarters_stand_beside_a_count_example(client, lang):
+    """The Count of Carcassonne: four named quarters beside the board, the Count's drawn dashed with
+    its crown labelled; a follower that comes in and one that steps out marked so (each labelled,
+    in its player's colour and mark), the Count arriving where it was moved; no panel elsewhere."""
+    start = client.get(f"/{lang}/learn/examples/count-quarter/?step=0", **HX).content.decode()
+    assert "example-body with-quarters" in start
+    quarters = _quarters(start)
+    assert list(quarters) == ["castle", "cathedral", "market", "blacksmith"]  # as the City draws them
+    assert 'class="quarter q-castle with-count"' in start and "count-figure" in quarters["castle"]
+    assert "q-figure" not in start
+    entered = client.get(f"/{lang}/learn/examples/count-quarter/?step=1", **HX).content.decode()
+    quarters = _quarters(entered)
+    figure = re.search(
+        r'<span class="q-figure k-meeple c-blue entering" role="img" aria-label="([^"]+)">',
+        quarters["castle"],
+    )
+    assert figure and figure[1]
+    assert '<span class="count-figure arriving" role="img" aria-label="' in quarters["market"]
+    assert "count-figure" not in quarters["castle"]
+    mark = "آ" if lang == "fa" else "B"
+    assert f"<bdi>{mark}</bdi>" in quarters["castle"]
+    # Blue's follower steps out of the castle: it leaves the quarter and stands, going home with the
+    # knights, on the city it scored.
+    out = client.get(f"/{lang}/learn/examples/count-castle/?step=3", **HX).content.decode()
+    assert "q-figure k-meeple c-blue leaving" in _quarters(out)["castle"]
+    cell = out.split('data-x="2" data-y="2"', 1)[1].split("</div>", 1)[0]
+    assert "meeple k-meeple c-blue" in cell and "going-home" in cell
+    # At the end the market's follower leaves it for a field, and lies there.
+    end = client.get(f"/{lang}/learn/examples/count-market/?step=3", **HX).content.decode()
+    assert "q-figure k-meeple c-blue leaving" in _quarters(end)["market"]
+    assert re.search(r'class="cell tile[^"]* arrive-market" data-x="-1" data-y="1"', end)
+    cell = end.split('data-x="-1" data-y="1"', 1)[1].split("</div>", 1)[0]
+    assert "meeple k-meeple c-blue" in cell and "going-home" not in cell
+    other = client.get(f"/{lang}/learn/examples/road-loop/?step=1", **HX).content.decode()
+    assert "with-quarters" not in other and 'class="quarters"' not in other
+
+
+def test_a_count_quiz_shows_who_waits_in_the_quarters(client):
+    """count-who's question turns on the follower in the castle and the Count beside it: the quiz
+    shows them, as the examples do; a quiz of another box shows no quarters."""
+    html = client.get("/en/learn/quizzes/count-who/", **HX).content.decode()
+    quarters = _quarters(html)
+    assert "q-figure k-meeple c-blue" in quarters["castle"] and "count-figure" in quarters["castle"]
+    assert 'id="quarters-quiz-count-who"' in html
+    assert 'class="quarters"' not in client.get("/en/learn/quizzes/city-points/", **HX).content.decode()
