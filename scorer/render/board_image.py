@@ -110,16 +110,7 @@ def render_board(
     lit = [e for e in ([highlight] if highlight is not None else []) + list(highlights) if e.segments]
     if lit:
         image = _highlight(image, frame, board, lit)
-    # Figures go on after the dimming so that none is left half dim where it overlaps the feature.
-    scored = {(s.square, s.index): s for e in lit for s in e.meeple_spots}
-    if show_meeples:
-        for spot in standing:
-            if (spot.square, spot.index) not in scored:
-                _put_figure(
-                    image, frame, board, spot, colours[spot.player], marks[spot.player], dim=bool(lit)
-                )
-    for spot in scored.values():
-        _put_figure(image, frame, board, spot, colours[spot.player], marks[spot.player], ring=True)
+    scored = _put_figures(image, frame, board, standing, lit, colours, marks, show_meeples)
     _put_pieces(image, frame, game, colours, marks, digits, show_meeples=show_meeples, dim=bool(lit))
     rings = _put_quarters(image, frame, board, panel, lit, colours, marks) if panel is not None else []
     # Fields do not score per tile: their tiles get no numbers.
@@ -130,6 +121,21 @@ def render_board(
         for style, event in enumerate(counted):
             _number_tiles(image, badges, event, digits, style)
     return image
+
+
+def _put_figures(image, frame, board, standing, lit, colours, marks, show_meeples: bool) -> dict:
+    """The figures on the tiles, those of the lit events ringed; returns those, by spot. They go
+    on after the dimming so that none is left half dim where it overlaps the feature."""
+    scored = {(s.square, s.index): s for e in lit for s in e.meeple_spots}
+    if show_meeples:
+        for spot in standing:
+            if (spot.square, spot.index) not in scored:
+                _put_figure(
+                    image, frame, board, spot, colours[spot.player], marks[spot.player], dim=bool(lit)
+                )
+    for spot in scored.values():
+        _put_figure(image, frame, board, spot, colours[spot.player], marks[spot.player], ring=True)
+    return scored
 
 
 def tiles_image(board: Board, tile_size: int, below: int = 0) -> tuple[Image.Image, _Frame]:

@@ -402,16 +402,11 @@ def put_quarters(
     return rings
 
 
-def _arrow(
-    image: Image.Image, start: tuple[float, float], end: tuple[float, float], stop: float, width: float
-) -> None:
-    """A curved arrow from ``start`` to ``stop`` pixels short of ``end``, yellow edged in dark."""
+def _curve(start: tuple[float, float], end: tuple[float, float], stop: float) -> list[tuple[float, float]]:
+    """The arrow's path from ``start`` to ``stop`` pixels short of ``end``: it bows to one side by
+    a fifth of its length, so that it does not run along a road."""
     (x0, y0), (x2, y2) = start, end
     length = math.dist(start, end)
-    head = max(width * 3.2, 6)
-    if length - stop < head * 2.5:  # too short to read as an arrow: the outlined quarter says it
-        return
-    # The curve bows to one side by a fifth of its length, so that it does not run along a road.
     nx, ny = -(y2 - y0) / length, (x2 - x0) / length
     x1, y1 = (x0 + x2) / 2 + nx * length * 0.2, (y0 + y2) / 2 + ny * length * 0.2
     points = []
@@ -425,6 +420,18 @@ def _arrow(
         if math.dist(p, end) < stop:
             break
         points.append(p)
+    return points
+
+
+def _arrow(
+    image: Image.Image, start: tuple[float, float], end: tuple[float, float], stop: float, width: float
+) -> None:
+    """A curved arrow from ``start`` to ``stop`` pixels short of ``end``, yellow edged in dark."""
+    length = math.dist(start, end)
+    head = max(width * 3.2, 6)
+    if length - stop < head * 2.5:  # too short to read as an arrow: the outlined quarter says it
+        return
+    points = _curve(start, end, stop)
     if len(points) < 2:
         return
     (ax, ay), (bx, by) = points[-2], points[-1]
