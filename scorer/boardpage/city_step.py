@@ -142,7 +142,7 @@ def city_asks(game: Game) -> bool:
 
 
 def _root_of(game: Game, ref) -> int | None:
-    feature_node = COUNT._node_at(game, ref)
+    feature_node = COUNT.node_at(game, ref)
     return game.group_of(feature_node) if feature_node is not None else None
 
 

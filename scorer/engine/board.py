@@ -105,13 +105,11 @@ class Board:
         self.modules: tuple[RuleModule, ...] = modules_for(self.expansions)
         """The rule modules of the expansions in play, in their fixed order."""
         openers = sorted(self.modules, key=lambda m: not m.opens_first)
-        self.opening: tuple[TileType, ...] = tuple(t for m in openers for t in m.opening())
-        self._opening_rules: tuple[Rule, ...] = tuple(m.opening_rule for m in openers for _ in m.opening())
-        if not self.opening:
-            self.opening, self._opening_rules = (START_TILE,), (Rule.START_TILE,)
+        self.opening: tuple[TileType, ...] = tuple(t for m in openers for t in m.opening()) or (START_TILE,)
         self._opening_size = len(self.opening)
         """The tiles that start a game being played, in order (the start tile, or a module's)."""
-        self._opening_rule_of = {t.name: rule for t, rule in zip(self.opening, self._opening_rules)}
+        self._opening_rule_of = {t.name: m.opening_rule for m in openers for t in m.opening()}
+        """The refusal of another tile where each opening tile is due (the start tile's by default)."""
         self.opening_squares: dict[str, Square] = {
             n: sq for m in openers for n, sq in m.opening_squares().items()
         }
@@ -203,14 +201,15 @@ class Board:
         if fixed is not None and (square != fixed or rotation != 0):
             # A tile with a square of its own: anything else is refused before any other rule.
             facts = {"problem": "square", "at_x": fixed[0], "at_y": fixed[1]}
-            return Problem(self._opening_rule_of[tile.name], facts)
+            return Problem(self._opening_rule_of.get(tile.name, Rule.START_TILE), facts)
         if square in tiles:
             return Problem(Rule.SQUARE_TAKEN)
         replay = self.mode is Mode.REPLAY
         index = len(tiles)
         if replay and index < len(self.opening) and tile is not self.opening[index]:
             expected = self.opening[index].name
-            return Problem(self._opening_rules[index], {"expected": expected, "problem": "order"})
+            rule = self._opening_rule_of.get(expected, Rule.START_TILE)
+            return Problem(rule, {"expected": expected, "problem": "order"})
         if not tiles:
             return self._module_problem(tile, tile.orientations[rotation // 90], square)
         if replay and square not in self.open_squares:

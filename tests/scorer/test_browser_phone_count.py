@@ -46,7 +46,7 @@ def city_actions(page: Page, tap: SheetTaps, placement, copied_before: Game) -> 
         for ref in step_out.followers:
             feature = copied_before.copy()
             feature.push(placement.bare().laid_by(placement.player))
-            node = COUNT._node_at(feature, ref)
+            node = COUNT.node_at(feature, ref)
             choice = next(c for c in choices if feature.group_of(c.root) == feature.group_of(node))
             resident = next(r for r in choice.residents if (r.player, r.kind) == (ref.player, ref.kind))
             button = page.locator(f'.figure-card .city-step button[data-ref="{choice.ref(resident)}"]')

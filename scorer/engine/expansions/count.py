@@ -331,7 +331,7 @@ class Count(RuleModule):
             at = {"at_x": ref.x, "at_y": ref.y}
             if not 0 <= ref.player < len(game.players):
                 raise IllegalPlacementError(Rule.UNKNOWN_PLAYER, **where, player=ref.player)
-            node = self._node_at(game, ref)
+            node = self.node_at(game, ref)
             if node is None:
                 raise _refuse(Rule.BAD_FROM_CITY, where, "no_feature", **at)
             quarter = QUARTER_FOR.get(game.feature_kind_of(node))
@@ -352,7 +352,8 @@ class Count(RuleModule):
                 )  # fmt: skip
 
     @staticmethod
-    def _node_at(game: GameView, ref: FigureRef) -> int | None:
+    def node_at(game: GameView, ref: FigureRef) -> int | None:
+        """The segment a figure named by ``ref`` would stand on (on a tile), if there is one."""
         placed = game.board.tiles.get(ref.square)
         if placed is None or ref.on_top:
             return None
@@ -366,7 +367,7 @@ class Count(RuleModule):
         state = self.state(game)
         joining = []
         for ref in steps.followers:
-            node = self._node_at(game, ref)
+            node = self.node_at(game, ref)
             if node is None or game.group_of(node) != game.group_of(root):
                 continue
             quarter = QUARTER_FOR[game.feature_kind_of(node)]
@@ -413,7 +414,7 @@ class Count(RuleModule):
             return []
         found = []
         for ref in market:  # type: ignore[attr-defined]
-            node = self._node_at(game, ref)
+            node = self.node_at(game, ref)
             assert node is not None
             found.append((node, Spot(ref.square, game.index_of(node), ref.player, ref.kind)))
         return found
@@ -429,7 +430,7 @@ class Count(RuleModule):
         wanted: Counter[Resident] = Counter()
         for ref in market:
             at = {"at_x": ref.x, "at_y": ref.y}
-            node = self._node_at(game, ref)
+            node = self.node_at(game, ref)
             if node is None or game.feature_kind_of(node) is not FeatureKind.FIELD:
                 return IllegalPlacementError(Rule.BAD_MARKET, problem="not_field", **at)
             resident = Resident(ref.player, Quarter.MARKET, ref.kind)
